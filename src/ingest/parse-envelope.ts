@@ -1,0 +1,47 @@
+import { SwitchyardError } from '../switchyard-error.js';
+import type { Envelope } from './envelope.js';
+
+// ISO 8601 date-time as the upstream sends it: date, 'T', time with optional fraction, and a zone.
+// We require a zone (Z or ±hh:mm) because a zone-less time is ambiguous in a journal read across regions.
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+function invalid(message: string): SwitchyardError {
+  return new SwitchyardError('invalid_envelope', message, { status: 400 });
+}
+
+/**
+ * Parses and validates the envelope from the raw body. Called only after the signature was verified, so
+ * unauthenticated senders never reach the JSON parser.
+ */
+export function parseEnvelope(body: Buffer | string): Envelope {
+  let value: unknown;
+  try {
+    value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+  } catch {
+    throw new SwitchyardError('invalid_json', 'request body is not valid JSON', { status: 400 });
+  }
+  return validateEnvelope(value);
+}
+
+/** Checks an already-parsed value (also used for events in rule test files and `switchyard route`). */
+export function validateEnvelope(value: unknown): Envelope {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalid('body must be a JSON object with "event", "timestamp" and "data"');
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.event !== 'string' || record.event.length === 0) {
+    throw invalid('"event" must be a non-empty string');
+  }
+  if (
+    typeof record.timestamp !== 'string' ||
+    !ISO_8601.test(record.timestamp) ||
+    Number.isNaN(Date.parse(record.timestamp))
+  ) {
+    throw invalid('"timestamp" must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T10:00:00Z');
+  }
+  const data = record.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw invalid('"data" must be a JSON object');
+  }
+  return { event: record.event, timestamp: record.timestamp, data: data as Record<string, unknown> };
+}
