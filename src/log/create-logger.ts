@@ -5,8 +5,8 @@ import { redactSecrets } from './redact-secrets.js';
 
 export interface LoggerOptions {
   readonly level: LogLevel;
-  /** Where JSON lines go; stdout by default. */
-  readonly stream?: Writable;
+  /** Where JSON lines go (the daemon passes stdout). */
+  readonly stream: Writable;
   readonly secrets?: Iterable<string>;
 }
 
@@ -29,7 +29,7 @@ export function createLogger(options: LoggerOptions): Logger {
   const logger = winston.createLogger({
     level: options.level,
     format: winston.format.combine(winston.format.timestamp(), redact(), winston.format.json()),
-    transports: [new winston.transports.Stream({ stream: options.stream ?? process.stdout })],
+    transports: [new winston.transports.Stream({ stream: options.stream })],
   });
   return {
     error: (message, fields) => logger.error(message, fields),

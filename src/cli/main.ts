@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { runCheck } from './check-command.js';
+import type { CliCommand, CliIo } from './cli-io.js';
+import { runRoute } from './route-command.js';
+import { runServe } from './serve-command.js';
+import { runTest } from './test-command.js';
+
+const COMMANDS: Readonly<Record<string, CliCommand>> = {
+  serve: runServe,
+  check: runCheck,
+  route: runRoute,
+  test: runTest,
+};
+
+const USAGE = `usage: switchyard <command> [options]
+
+commands:
+  serve [--config FILE]                 run the daemon (config: --config, $SWITCHYARD_CONFIG, config/switchyard.yaml)
+  check [RULES] [--no-env]              validate a rules file; exit 1 on errors
+  route [RULES] [--event FILE] [--json] show which routes and targets an event (file or stdin) reaches
+  test  [RULES] TESTS.yaml              run routing test cases; exit 1 on any failure
+
+RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. See docs/ and README.md.
+`;
+
+const io: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  env: process.env,
+  cwd: process.cwd(),
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+};
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    io.stdout(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === 'version') {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    io.stdout(`${pkg.version}\n`);
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr(`switchyard: unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await command(rest, io);
+  } catch (error) {
+    // parseArgs throws for unknown flags; anything else here is a bug worth a stack trace.
+    const coded = error as { code?: string; message?: string };
+    if (coded.code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr(`switchyard ${name}: ${coded.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
+// The daemon's own resources are closed by then; stray handles (a slow client socket) must not keep us up.
+if (process.argv[2] === 'serve') process.exit();

@@ -1,0 +1,62 @@
+/**
+ * JSON Schema for the daemon config file, checked once at start-up by ajv. Durations and sizes are strings
+ * here (`7d`, `1mb`) and are parsed after the schema passes.
+ */
+const duration = { type: 'string', pattern: '^(?:\\d+(?:ms|s|m|h|d|w))+$' } as const;
+
+export const configSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sources'],
+  properties: {
+    listen: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        host: { type: 'string', minLength: 1 },
+        port: { type: 'integer', minimum: 0, maximum: 65535 },
+      },
+    },
+    rules: { type: 'string', minLength: 1 },
+    store: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['sqlite'],
+      properties: {
+        sqlite: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['path'],
+          properties: { path: { type: 'string', minLength: 1 }, busy_timeout: duration },
+        },
+      },
+    },
+    sources: {
+      type: 'object',
+      minProperties: 1,
+      propertyNames: { pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['secrets'],
+        properties: {
+          secrets: { type: 'array', minItems: 1, maxItems: 4, items: { type: 'string', minLength: 16 } },
+          max_event_age: duration,
+        },
+      },
+    },
+    dedupe_window: duration,
+    max_body: { type: 'string', pattern: '^\\s*\\d+\\s*(?:b|kb|kib|mb|mib)?\\s*$' },
+    body_timeout: duration,
+    log: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { level: { enum: ['error', 'warn', 'info', 'debug'] } },
+    },
+    admin: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { token: { type: 'string', minLength: 16 } },
+    },
+  },
+} as const;

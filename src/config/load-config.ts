@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { LineCounter, parseDocument } from 'yaml';
+import type { LogLevel } from '../log/logger.js';
+import { SwitchyardError } from '../switchyard-error.js';
+import type { Config, SourceConfig } from './config.js';
+import { formatKey, locate, type ConfigProblem } from './config-problem.js';
+import { configSchema } from './config-schema.js';
+import { applyEnvOverrides, ENV_OVERRIDES } from './env-overrides.js';
+import { expandEnv } from './expand-env.js';
+import { parseDuration } from './parse-duration.js';
+import { parseSize } from './parse-size.js';
+
+export const DEFAULT_CONFIG_FILE = 'config/switchyard.yaml';
+
+const DEFAULTS = {
+  host: '0.0.0.0',
+  port: 8080,
+  rules: './rules.yaml',
+  sqlitePath: './data/switchyard.db',
+  busyTimeout: '1s',
+  dedupeWindow: '7d',
+  maxBody: '1mb',
+  bodyTimeout: '10s',
+  logLevel: 'info' as LogLevel,
+};
+
+const validate = new Ajv({ allErrors: true, strict: true }).compile(configSchema);
+
+export interface LoadConfigOptions {
+  /** `--config`; else `SWITCHYARD_CONFIG`; else `config/switchyard.yaml` under `cwd`. */
+  readonly file?: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+}
+
+/**
+ * Reads the config file, expands `${VAR}`, applies environment overrides, validates the result against the
+ * schema once and returns a frozen `Config`. Every problem is collected and thrown together as one
+ * `invalid_config` error, so an operator fixes them in one pass.
+ */
+export function loadConfig(options: LoadConfigOptions): Config {
+  const file = path.resolve(options.cwd, options.file ?? options.env.SWITCHYARD_CONFIG ?? DEFAULT_CONFIG_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new SwitchyardError('invalid_config', `cannot read config file ${file}: ${(error as Error).message}`, {
+      where: file,
+    });
+  }
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const problems = doc.errors.map((error) => {
+      const { line, col } = lines.linePos(error.pos[0]);
+      return { key: '', message: error.message.split('\n')[0] ?? error.code, where: `${file}:${line}:${col}` };
+    });
+    throw toError(problems);
+  }
+  const raw: unknown = doc.toJS() ?? {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw toError([{ key: '', message: 'the config file must be a YAML mapping', where: file }]);
+  }
+
+  const problems: ConfigProblem[] = [];
+  const secrets: string[] = [];
+  const expanded = expandStrings(raw, [], options.env, (parts, missing, substituted) => {
+    secrets.push(...substituted);
+    for (const name of missing) {
+      problems.push({
+        key: formatKey(parts),
+        message: `environment variable ${name} is not set`,
+        where: locate(doc, lines, file, parts),
+      });
+    }
+  }) as Record<string, unknown>;
+  const overridden = applyEnvOverrides(expanded, options.env, options.cwd);
+
+  if (!validate(expanded)) {
+    for (const error of validate.errors ?? []) {
+      const parts = pointerParts(error.instancePath);
+      if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
+      const key = formatKey(parts);
+      const fromEnv = ENV_OVERRIDES.find((o) => overridden.includes(o.name) && formatKey(o.key) === key);
+      const message =
+        error.keyword === 'additionalProperties'
+          ? 'unknown key'
+          : (error.message ?? 'is invalid').replace(/^must/, 'must');
+      problems.push({ key, message, where: fromEnv ? fromEnv.name : locate(doc, lines, file, parts) });
+    }
+  }
+  if (problems.length > 0) throw toError(problems);
+  return build(expanded as unknown as RawConfig, file, secrets, options.env.SWITCHYARD_ADMIN_TOKEN);
+}
+
+interface RawConfig {
+  listen?: { host?: string; port?: number };
+  rules?: string;
+  store?: { sqlite: { path: string; busy_timeout?: string } };
+  sources: Record<string, { secrets: string[]; max_event_age?: string }>;
+  dedupe_window?: string;
+  max_body?: string;
+  body_timeout?: string;
+  log?: { level?: LogLevel };
+  admin?: { token?: string };
+}
+
+function build(raw: RawConfig, file: string, secrets: string[], envToken: string | undefined): Config {
+  const dir = path.dirname(file);
+  const ms = (text: string): number => parseDuration(text) ?? 0; // the schema already checked the form
+  const sources = new Map<string, SourceConfig>();
+  for (const [name, source] of Object.entries(raw.sources)) {
+    sources.set(
+      name,
+      Object.freeze({
+        name,
+        secrets: Object.freeze([...source.secrets]),
+        maxEventAgeMs: source.max_event_age === undefined ? null : ms(source.max_event_age),
+      }),
+    );
+  }
+  const adminToken = raw.admin?.token ?? null;
+  return Object.freeze({
+    file,
+    listen: Object.freeze({ host: raw.listen?.host ?? DEFAULTS.host, port: raw.listen?.port ?? DEFAULTS.port }),
+    rules: path.resolve(dir, raw.rules ?? DEFAULTS.rules),
+    store: Object.freeze({
+      sqlite: Object.freeze({
+        path: path.resolve(dir, raw.store?.sqlite.path ?? DEFAULTS.sqlitePath),
+        busyTimeoutMs: ms(raw.store?.sqlite.busy_timeout ?? DEFAULTS.busyTimeout),
+      }),
+    }),
+    sources,
+    dedupeWindowMs: ms(raw.dedupe_window ?? DEFAULTS.dedupeWindow),
+    maxBodyBytes: parseSize(raw.max_body ?? DEFAULTS.maxBody) ?? 0,
+    bodyTimeoutMs: ms(raw.body_timeout ?? DEFAULTS.bodyTimeout),
+    log: Object.freeze({ level: raw.log?.level ?? DEFAULTS.logLevel }),
+    adminToken,
+    secrets: Object.freeze(
+      [...secrets, ...[...sources.values()].flatMap((s) => s.secrets), adminToken ?? '', envToken ?? ''].filter(
+        Boolean,
+      ),
+    ),
+  });
+}
+
+function expandStrings(
+  value: unknown,
+  parts: (string | number)[],
+  env: Readonly<Record<string, string | undefined>>,
+  report: (parts: (string | number)[], missing: readonly string[], substituted: readonly string[]) => void,
+): unknown {
+  if (typeof value === 'string') {
+    const result = expandEnv(value, env);
+    if (result.missing.length > 0 || result.substituted.length > 0) report(parts, result.missing, result.substituted);
+    return result.value;
+  }
+  if (Array.isArray(value)) return value.map((item, index) => expandStrings(item, [...parts, index], env, report));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, expandStrings(item, [...parts, key], env, report)]),
+    );
+  }
+  return value;
+}
+
+function pointerParts(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function toError(problems: readonly ConfigProblem[]): SwitchyardError {
+  const lines = problems.map((p) => `${p.where}: ${p.key ? `${p.key}: ` : ''}${p.message}`);
+  return new SwitchyardError('invalid_config', `invalid configuration:\n  ${lines.join('\n  ')}`, {
+    where: problems[0]?.where,
+  });
+}

@@ -1,0 +1,24 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { WEBHOOK_PREFIX } from '../ingest/ingest-handler.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * One listener: webhook deliveries take the lean node:http path, everything else goes to express.
+ * Timeouts bound how long a slow or stalled client can hold a socket (slowloris).
+ */
+export function createHttpServer(
+  ingest: Handler,
+  rest: Handler,
+  options: { headersTimeoutMs: number; bodyTimeoutMs: number },
+): Server {
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith(WEBHOOK_PREFIX)) ingest(req, res);
+    else rest(req, res);
+  });
+  server.headersTimeout = options.headersTimeoutMs;
+  // The ingest path answers a stalled body itself (408, JSON); this is only the backstop behind it.
+  server.requestTimeout = options.headersTimeoutMs + options.bodyTimeoutMs + 5_000;
+  server.keepAliveTimeout = 5_000;
+  return server;
+}

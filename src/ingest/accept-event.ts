@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { SourceConfig } from '../config/config.js';
+import { routeEvent } from '../rules/route-event.js';
+import type { RouteDecision } from '../rules/rules.js';
+import type { IngestItem } from '../store/store.js';
+import { SwitchyardError } from '../switchyard-error.js';
+import type { Envelope } from './envelope.js';
+import type { IngestContext } from './ingest-context.js';
+import { parseEnvelope } from './parse-envelope.js';
+
+export interface AcceptedEvent {
+  readonly envelope: Envelope;
+  readonly decision: RouteDecision;
+  readonly item: IngestItem;
+}
+
+/**
+ * Everything between a verified body and the journal: parse, replay check, route, and the item to commit.
+ * Throws a coded `SwitchyardError` (400) for a body that must be refused.
+ */
+export function acceptEvent(ctx: IngestContext, source: SourceConfig, body: Buffer): AcceptedEvent {
+  const envelope = parseEnvelope(body);
+  const now = ctx.clock.now();
+  if (source.maxEventAgeMs !== null && now - Date.parse(envelope.timestamp) > source.maxEventAgeMs) {
+    throw new SwitchyardError(
+      'event_too_old',
+      `the event timestamp is older than max_event_age (${source.maxEventAgeMs} ms) for this source`,
+      { status: 400 },
+    );
+  }
+  const rules = ctx.rules();
+  const decision = routeEvent(rules, envelope);
+  const item: IngestItem = {
+    event: {
+      id: ctx.newEventId(now),
+      source: source.name,
+      kind: envelope.event,
+      severity: decision.severity.raw,
+      occurredAt: envelope.timestamp,
+      receivedAt: now,
+      body,
+      bodySha256: createHash('sha256').update(body).digest('hex'),
+      rulesVersion: rules.version,
+      matchedRoutes: decision.matchedRoutes,
+    },
+    targets: decision.targets,
+    dedupeSince: now - ctx.config.dedupeWindowMs,
+  };
+  return { envelope, decision, item };
+}

@@ -1,0 +1,19 @@
+import type { Metrics } from '../admin/metrics.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config/config.js';
+import type { Logger } from '../log/logger.js';
+import type { CompiledRules } from '../rules/rules.js';
+import type { IngestItem, IngestResult } from '../store/store.js';
+
+/** What the ingest path needs, passed in by the composition root (src/main.ts). */
+export interface IngestContext {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly clock: Clock;
+  readonly metrics: Metrics;
+  /** The rules in force; replaced as a whole on reload, so one request sees one version. */
+  readonly rules: () => CompiledRules;
+  /** Group-commit submit: resolves once the item is durable. */
+  readonly commit: (item: IngestItem) => Promise<IngestResult>;
+  readonly newEventId: (nowMs: number) => string;
+}

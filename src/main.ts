@@ -1,0 +1,156 @@
+import type { AddressInfo } from 'node:net';
+import type { Writable } from 'node:stream';
+import { createAdminApp } from './admin/create-admin-app.js';
+import { createMetrics } from './admin/metrics.js';
+import { SWITCHYARD_METRICS } from './admin/switchyard-metrics.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config/config.js';
+import { loadConfig } from './config/load-config.js';
+import { createHttpServer } from './http/create-server.js';
+import { createGroupCommit } from './ingest/group-commit.js';
+import { createIngestHandler } from './ingest/ingest-handler.js';
+import { createLogger } from './log/create-logger.js';
+import type { Logger } from './log/logger.js';
+import { loadRulesOrThrow } from './rules/load-rules-or-throw.js';
+import type { CompiledRules } from './rules/rules.js';
+import { createSqliteStore } from './store/sqlite/create-sqlite-store.js';
+import { newId } from './store/new-id.js';
+import { SwitchyardError } from './switchyard-error.js';
+
+export interface StartOptions {
+  readonly configFile?: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly logStream?: Writable;
+  readonly clock?: Clock;
+}
+
+export interface RunningSwitchyard {
+  readonly config: Config;
+  readonly log: Logger;
+  /** The port actually bound (useful with `port: 0`). */
+  readonly port: number;
+  /** Re-reads the rules file; on any error the rules in force stay and the problems are logged. */
+  reloadRules(): boolean;
+  /** Stops accepting, finishes in-flight requests and commits, then closes the journal. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: builds every piece from the config and wires them together. It does not touch
+ * `process` (signals and exit codes live in the CLI), so tests start real daemons in-process.
+ * Each resource registers its own release as it is acquired, so a failure half-way through start-up
+ * releases exactly what was taken (graphile-worker's pattern).
+ */
+export async function startSwitchyard(options: StartOptions): Promise<RunningSwitchyard> {
+  const config = loadConfig({ file: options.configFile, env: options.env, cwd: options.cwd });
+  const clock = options.clock ?? systemClock;
+  const log = createLogger({
+    level: config.log.level,
+    secrets: config.secrets,
+    stream: options.logStream ?? process.stdout,
+  });
+  const releases: (() => Promise<void>)[] = [];
+  const release = async (): Promise<void> => {
+    for (const step of releases.splice(0).reverse()) await step();
+  };
+  try {
+    const loaded = loadRulesOrThrow(config.rules, options.env);
+    let rules: CompiledRules = loaded.rules;
+    log.addSecrets(rules.secrets);
+    logRulesWarnings(log, loaded.warnings);
+
+    const store = createSqliteStore({
+      path: config.store.sqlite.path,
+      busyTimeoutMs: config.store.sqlite.busyTimeoutMs,
+      clock,
+    });
+    releases.push(() => store.close());
+    await store.migrate();
+    const groupCommit = createGroupCommit(store);
+    releases.push(() => groupCommit.drain());
+
+    const metrics = createMetrics(SWITCHYARD_METRICS);
+    let accepting = false;
+    const ingest = createIngestHandler({
+      config,
+      log,
+      clock,
+      metrics,
+      rules: () => rules,
+      commit: (item) => groupCommit.submit(item),
+      newEventId: (now) => newId('evt_', now),
+    });
+    const admin = createAdminApp({ metrics, adminToken: config.adminToken, ready: () => accepting });
+    const server = createHttpServer(ingest, admin, { headersTimeoutMs: 10_000, bodyTimeoutMs: config.bodyTimeoutMs });
+    await listen(server, config.listen.host, config.listen.port);
+    accepting = true;
+    releases.push(
+      () =>
+        new Promise<void>((resolve) => {
+          accepting = false;
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+    );
+    const port = (server.address() as AddressInfo).port;
+    log.info('switchyard listening', {
+      host: config.listen.host,
+      port,
+      rules: config.rules,
+      rules_version: rules.version,
+      journal: config.store.sqlite.path,
+      sources: [...config.sources.keys()],
+    });
+
+    let closing: Promise<void> | undefined;
+    return {
+      config,
+      log,
+      port,
+      reloadRules() {
+        try {
+          const next = loadRulesOrThrow(config.rules, options.env);
+          log.addSecrets(next.rules.secrets);
+          logRulesWarnings(log, next.warnings);
+          log.info('rules reloaded', { from_version: rules.version, to_version: next.rules.version });
+          rules = next.rules;
+          metrics.increment('switchyard_rules_reloads_total', { result: 'success' });
+          return true;
+        } catch (error) {
+          const message = error instanceof SwitchyardError ? error.message : String(error);
+          log.error('rules reload failed; the previous rules stay in force', {
+            rules_version: rules.version,
+            error: message,
+          });
+          metrics.increment('switchyard_rules_reloads_total', { result: 'failure' });
+          return false;
+        }
+      },
+      close() {
+        closing ??= release().then(() => log.info('switchyard stopped'));
+        return closing;
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+function logRulesWarnings(
+  log: Logger,
+  warnings: readonly { file: string; line: number; column: number; message: string }[],
+): void {
+  for (const w of warnings) log.warn('rules warning', { where: `${w.file}:${w.line}:${w.column}`, message: w.message });
+}
+
+function listen(server: import('node:http').Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

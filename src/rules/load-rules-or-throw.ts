@@ -1,0 +1,16 @@
+import { SwitchyardError } from '../switchyard-error.js';
+import { loadRulesFile } from './load-rules-file.js';
+import type { CompiledRules, RulesProblem } from './rules.js';
+
+/** Loads rules for the daemon, where any error is fatal (start-up) or keeps the old rules (reload). */
+export function loadRulesOrThrow(
+  file: string,
+  env: Readonly<Record<string, string | undefined>>,
+): { rules: CompiledRules; warnings: readonly RulesProblem[] } {
+  const result = loadRulesFile(file, env, { requireEnv: true });
+  if (!result.ok) {
+    const lines = result.problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`);
+    throw new SwitchyardError('invalid_rules', `invalid rules file:\n  ${lines.join('\n  ')}`, { where: file });
+  }
+  return { rules: result.rules, warnings: result.warnings };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnvelope } from '../../src/ingest/parse-envelope.js';
+import { SwitchyardError } from '../../src/switchyard-error.js';
+
+const ok = { event: 'incident.created', timestamp: '2026-11-22T10:00:00Z', data: { severity: 'high' } };
+
+function codeOf(body: string): string | undefined {
+  try {
+    parseEnvelope(Buffer.from(body));
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(SwitchyardError);
+    expect((error as SwitchyardError).status).toBe(400);
+    return (error as SwitchyardError).code;
+  }
+}
+
+describe('parseEnvelope', () => {
+  it('returns the envelope, keeping unknown kinds and extra fields', () => {
+    const env = parseEnvelope(
+      Buffer.from(JSON.stringify({ ...ok, event: 'future.kind', extra: 1, data: { a: { b: 2 } } })),
+    );
+    expect(env).toEqual({ event: 'future.kind', timestamp: ok.timestamp, data: { a: { b: 2 } } });
+  });
+  it.each([
+    '2026-11-22T10:00:00Z',
+    '2026-11-22T10:00:00.123Z',
+    '2026-11-22T10:00:00.123456+02:00',
+    '2026-11-22T10:00:00-0530',
+  ])('accepts timestamp %s', (timestamp) => {
+    expect(codeOf(JSON.stringify({ ...ok, timestamp }))).toBeUndefined();
+  });
+  it.each([
+    ['invalid JSON', '{"event":', 'invalid_json'],
+    ['empty body', '', 'invalid_json'],
+    ['an array', '[]', 'invalid_envelope'],
+    ['a string', '"hello"', 'invalid_envelope'],
+    ['null', 'null', 'invalid_envelope'],
+    ['missing event', JSON.stringify({ timestamp: ok.timestamp, data: {} }), 'invalid_envelope'],
+    ['empty event', JSON.stringify({ ...ok, event: '' }), 'invalid_envelope'],
+    ['numeric event', JSON.stringify({ ...ok, event: 5 }), 'invalid_envelope'],
+    ['missing timestamp', JSON.stringify({ event: 'a', data: {} }), 'invalid_envelope'],
+    ['date-only timestamp', JSON.stringify({ ...ok, timestamp: '2026-11-22' }), 'invalid_envelope'],
+    ['zone-less timestamp', JSON.stringify({ ...ok, timestamp: '2026-11-22T10:00:00' }), 'invalid_envelope'],
+    ['epoch number timestamp', JSON.stringify({ ...ok, timestamp: 1763805600 }), 'invalid_envelope'],
+    ['impossible month', JSON.stringify({ ...ok, timestamp: '2026-13-22T10:00:00Z' }), 'invalid_envelope'],
+    ['free text timestamp', JSON.stringify({ ...ok, timestamp: 'yesterday' }), 'invalid_envelope'],
+    ['missing data', JSON.stringify({ event: 'a', timestamp: ok.timestamp }), 'invalid_envelope'],
+    ['data as array', JSON.stringify({ ...ok, data: [] }), 'invalid_envelope'],
+    ['data as null', JSON.stringify({ ...ok, data: null }), 'invalid_envelope'],
+  ])('refuses %s', (_what, body, code) => {
+    expect(codeOf(body)).toBe(code);
+  });
+});
