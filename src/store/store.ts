@@ -68,7 +68,11 @@ export interface StoredDelivery {
 }
 
 export interface Store {
-  /** Applies pending numbered migrations; safe to call on every start. */
+  /**
+   * Applies pending numbered migrations; safe to call on every start. The other methods reject with
+   * `journal_not_migrated` on a journal whose schema is behind (a new one included), and every method rejects
+   * with `journal_schema_too_new` on a journal migrated by a newer Switchyard.
+   */
   migrate(): Promise<void>;
   /**
    * Commits all items in ONE transaction (group commit): each event with its deliveries, or, for a
@@ -78,8 +82,10 @@ export interface Store {
    */
   ingest(items: readonly IngestItem[]): Promise<IngestResult[]>;
   getEvent(id: string): Promise<StoredEvent | undefined>;
+  /** The event's deliveries ordered by target name; empty for an unknown event. */
   listDeliveries(eventId: string): Promise<StoredDelivery[]>;
   /** Row counts, for health output and for tests that assert nothing was written. */
   counts(): Promise<{ events: number; deliveries: number }>;
+  /** Idempotent; afterwards every method rejects with `journal_closed`. */
   close(): Promise<void>;
 }

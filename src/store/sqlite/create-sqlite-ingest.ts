@@ -1,0 +1,30 @@
+import type Database from 'better-sqlite3';
+import { newId } from '../new-id.js';
+import type { IngestItem, IngestResult } from '../store.js';
+import type { SqliteStatements } from './prepare-sqlite-statements.js';
+
+/**
+ * The group-commit transaction: all items in one IMMEDIATE transaction, in order, so that a duplicate inside
+ * the same group sees the event inserted before it. IMMEDIATE takes the write lock up front: a deferred
+ * transaction that reads (the dedupe lookup) and then writes can fail with SQLITE_BUSY_SNAPSHOT in WAL mode
+ * without waiting for the busy timeout. https://www.sqlite.org/lang_transaction.html
+ */
+export function createSqliteIngest(
+  db: Database.Database,
+  statements: SqliteStatements,
+): (items: readonly IngestItem[]) => IngestResult[] {
+  const ingestOne = (item: IngestItem): IngestResult => {
+    const { event } = item;
+    const originalId = statements.findDuplicate.get(event.source, event.bodySha256, item.dedupeSince);
+    if (originalId !== undefined) return { duplicate: true, eventId: originalId, deliveries: 0 };
+    statements.insertEvent.run({ ...event, matchedRoutes: JSON.stringify(event.matchedRoutes) });
+    for (const target of item.targets) {
+      // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
+      const at = event.receivedAt;
+      statements.insertPendingDelivery.run({ id: newId('dlv_', at), eventId: event.id, target, at });
+    }
+    return { duplicate: false, eventId: event.id, deliveries: item.targets.length };
+  };
+  const ingestAll = db.transaction((items: readonly IngestItem[]) => items.map(ingestOne));
+  return (items) => ingestAll.immediate(items);
+}

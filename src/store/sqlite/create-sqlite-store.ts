@@ -1,0 +1,104 @@
+import type Database from 'better-sqlite3';
+import { systemClock, type Clock } from '../../clock.js';
+import { SwitchyardError } from '../../switchyard-error.js';
+import type { IngestItem, IngestResult, Store } from '../store.js';
+import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
+import { createSqliteIngest } from './create-sqlite-ingest.js';
+import { sqliteMigrations } from './migrations/sqlite-migrations.js';
+import { openSqliteDatabase } from './open-sqlite-database.js';
+import { prepareSqliteStatements, type SqliteStatements } from './prepare-sqlite-statements.js';
+import { runSqliteMigrations } from './run-sqlite-migrations.js';
+import { toJournalError } from './to-journal-error.js';
+
+export interface SqliteStoreOptions {
+  /** The journal file; its folder is created if missing. */
+  readonly path: string;
+  /** How long a write waits for another connection's lock before failing as `journal_unavailable`. */
+  readonly busyTimeoutMs?: number;
+  readonly clock?: Clock;
+}
+
+interface Ready {
+  readonly statements: SqliteStatements;
+  readonly ingest: (items: readonly IngestItem[]) => IngestResult[];
+}
+
+/**
+ * The embedded journal. The file is opened on first use. `migrate()` brings the schema up to date; the other
+ * methods work on a journal that is already current (a second store on a daemon's journal, say) and reject
+ * with `journal_not_migrated` on one that is behind, so the store never writes into a schema it has not checked.
+ * better-sqlite3 is synchronous: each method does its work before returning.
+ */
+export function createSqliteStore(options: SqliteStoreOptions): Store {
+  const busyTimeoutMs = options.busyTimeoutMs ?? 1000;
+  if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
+    throw new RangeError(`busyTimeoutMs must be a non-negative integer, got ${busyTimeoutMs}`);
+  }
+  const clock = options.clock ?? systemClock;
+  const latest = sqliteMigrations.length;
+  let db: Database.Database | undefined;
+  let ready: Ready | undefined;
+  let closed = false;
+
+  const open = (): Database.Database => {
+    if (closed) throw new SwitchyardError('journal_closed', 'the event journal has been closed');
+    return (db ??= openSqliteDatabase(options.path, busyTimeoutMs));
+  };
+  const prepare = (opened: Database.Database): Ready => {
+    if (ready === undefined) {
+      const statements = prepareSqliteStatements(opened);
+      ready = { statements, ingest: createSqliteIngest(opened, statements) };
+    }
+    return ready;
+  };
+  async function use<T>(work: (ready: Ready) => T): Promise<T> {
+    const opened = open();
+    return guarded(opened, () => {
+      if (ready === undefined && checkSqliteSchemaVersion(opened, latest) < latest) {
+        throw new SwitchyardError('journal_not_migrated', 'the event journal needs migrate() before use');
+      }
+      return work(prepare(opened));
+    });
+  }
+
+  return {
+    async migrate() {
+      const opened = open();
+      await guarded(opened, () => {
+        runSqliteMigrations(opened, sqliteMigrations, clock.now());
+        prepare(opened);
+      });
+    },
+    ingest: (items) => (items.length === 0 ? Promise.resolve([]) : use((r) => r.ingest(items))),
+    getEvent: (id) =>
+      use(({ statements }) => {
+        const row = statements.getEvent.get(id);
+        return row && { ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] };
+      }),
+    listDeliveries: (eventId) => use(({ statements }) => statements.listDeliveries.all(eventId)),
+    counts: () => use(({ statements }) => statements.counts.get() ?? { events: 0, deliveries: 0 }),
+    async close() {
+      closed = true;
+      ready = undefined;
+      db?.close();
+    },
+  };
+}
+
+/** Runs `work`, mapping "journal unavailable" errors; never leaves a transaction open behind a failure. */
+async function guarded<T>(db: Database.Database, work: () => T): Promise<T> {
+  try {
+    return work();
+  } catch (error) {
+    // better-sqlite3 rolls back a failed transaction itself; this covers a failed ROLLBACK, so that the next
+    // call once the disk has space or the lock is released starts clean instead of "cannot start a transaction".
+    if (db.open && db.inTransaction) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // Nothing more to do: SQLite has already ended the transaction or will on the next statement.
+      }
+    }
+    throw toJournalError(error);
+  }
+}

@@ -1,0 +1,5 @@
+import type { SqliteMigration } from '../sqlite-migration.js';
+import { initialMigration } from './001-initial.js';
+
+/** Every migration this version of Switchyard knows, in order. Append new ones here. */
+export const sqliteMigrations: readonly SqliteMigration[] = [initialMigration];

@@ -1,0 +1,118 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { openSqliteDatabase } from '../../src/store/sqlite/open-sqlite-database.js';
+import type { Store } from '../../src/store/store.js';
+import { makeIngestItem } from './make-ingest-item.js';
+import { describeStoreContract } from './store-contract.js';
+import { tempSqliteJournal } from './temp-sqlite-journal.js';
+
+describeStoreContract('SQLite', () => tempSqliteJournal());
+
+describe('SQLite store', () => {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  async function journal(busyTimeoutMs?: number) {
+    const created = await tempSqliteJournal(busyTimeoutMs === undefined ? {} : { busyTimeoutMs });
+    cleanups.push(() => created.dispose());
+    return created;
+  }
+  async function migrated(path: string, busyTimeoutMs?: number): Promise<Store> {
+    const store = createSqliteStore(busyTimeoutMs === undefined ? { path } : { path, busyTimeoutMs });
+    cleanups.push(() => store.close());
+    await store.migrate();
+    return store;
+  }
+  function connect(path: string): Database.Database {
+    const db = new Database(path, { timeout: 0 });
+    cleanups.push(() => db.close());
+    return db;
+  }
+
+  it('creates the missing folders of the journal path', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'switchyard-store-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const store = await migrated(join(dir, 'data', 'nested', 'journal.db'));
+    await store.ingest([makeIngestItem()]);
+    expect(await store.counts()).toEqual({ events: 1, deliveries: 2 });
+  });
+
+  it('opens the journal in WAL mode with synchronous FULL, foreign keys and the busy timeout', async () => {
+    const { path } = await journal();
+    const db = openSqliteDatabase(path, 750);
+    cleanups.push(() => db.close());
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(750);
+  });
+
+  it('leaves the journal file in WAL mode, as another connection sees it', async () => {
+    const { path } = await journal();
+    await migrated(path);
+    expect(connect(path).pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+
+  it('refuses a journal whose schema is newer than this code, and changes nothing', async () => {
+    const { path } = await journal();
+    const first = await migrated(path);
+    const item = makeIngestItem();
+    await first.ingest([item]);
+    await first.close();
+    connect(path).prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (2, 'future', 0)").run();
+
+    const store = createSqliteStore({ path });
+    cleanups.push(() => store.close());
+    await expect(store.migrate()).rejects.toMatchObject({
+      code: 'journal_schema_too_new',
+      message: expect.stringContaining('version 2'),
+    });
+    await expect(store.ingest([makeIngestItem()])).rejects.toMatchObject({ code: 'journal_schema_too_new' });
+    await expect(store.counts()).rejects.toMatchObject({ code: 'journal_schema_too_new' });
+    const rows = connect(path).prepare('SELECT count(*) AS events FROM events').get();
+    expect(rows).toEqual({ events: 1 });
+  });
+
+  it('answers journal_unavailable while another connection holds the write lock, then recovers', async () => {
+    const { path } = await journal();
+    const store = await migrated(path, 200);
+    const other = connect(path);
+    other.exec('BEGIN IMMEDIATE');
+    const item = makeIngestItem();
+
+    const started = performance.now();
+    const error: unknown = await store.ingest([item]).catch((e: unknown) => e);
+    const waited = performance.now() - started;
+
+    expect(error).toMatchObject({ code: 'journal_unavailable', status: 503, cause: { code: 'SQLITE_BUSY' } });
+    // Waited for the busy timeout instead of failing at once, and did not hang (bounds are loose on purpose).
+    expect(waited).toBeGreaterThanOrEqual(150);
+    expect(waited).toBeLessThan(5_000);
+    other.exec('ROLLBACK');
+    expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
+    expect(await store.ingest([item])).toEqual([{ duplicate: false, eventId: item.event.id, deliveries: 2 }]);
+  });
+
+  it('serves the dedupe lookup and the delivery engine\'s "due" query from indexes', async () => {
+    const { path } = await journal();
+    await migrated(path);
+    const db = connect(path);
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join('; ');
+    expect(
+      plan(
+        "SELECT id FROM events WHERE source = 'm' AND body_sha256 = 'h' AND received_at >= 0 ORDER BY received_at, id LIMIT 1",
+      ),
+    ).toContain('USING INDEX events_dedupe');
+    expect(
+      plan(
+        "SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= 0 ORDER BY next_attempt_at LIMIT 50",
+      ),
+    ).toContain('USING INDEX deliveries_due');
+  });
+});
