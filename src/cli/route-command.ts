@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Envelope } from '../ingest/envelope.js';
+import { validateEnvelope } from '../ingest/parse-envelope.js';
+import { explainRoute } from '../rules/explain-route.js';
+import { loadRulesFile } from '../rules/load-rules-file.js';
+import { formatExplanation } from '../rules/report/format-explanation.js';
+import { formatProblem } from '../rules/report/format-problem.js';
+import { parseCommandArgs } from '../rules/report/parse-command-args.js';
+import { resolveRulesPath } from '../rules/report/resolve-rules-path.js';
+import { summarizeRulesWarnings } from '../rules/report/summarize-rules-warnings.js';
+import type { CliCommand, CliIo } from './cli-io.js';
+
+const USAGE = `usage: switchyard route [RULES] [--event FILE] [--json]
+
+Shows which routes match an event (JSON envelope from FILE, or from standard input without --event or
+with --event -), which targets would receive it, and for each route that did not match the first
+condition that failed. RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. Unset \${VAR} references
+are fine here. Exit 1 when the rules or the event are invalid.
+  --json   machine-readable output
+`;
+
+/** `switchyard route`: explains the routing of one event. Prints target names only, never their options. */
+export const runRoute: CliCommand = async (args, io) => {
+  const options = { event: { type: 'string' }, json: { type: 'boolean' } } as const;
+  const parsed = parseCommandArgs(args, options, { min: 0, max: 1 }, USAGE, io);
+  if (typeof parsed === 'number') return parsed;
+  const path = resolveRulesPath(parsed.positionals[0], io.env, io.cwd);
+  const loaded = loadRulesFile(path.absolute, io.env, { requireEnv: false });
+  if (!loaded.ok) {
+    for (const problem of loaded.problems) io.stderr(`${formatProblem({ ...problem, file: path.display })}\n`);
+    io.stderr(`switchyard route: ${path.display} is invalid (see above)\n`);
+    return 1;
+  }
+  const eventFile = typeof parsed.values.event === 'string' ? parsed.values.event : undefined;
+  const envelope = await readEnvelope(eventFile, io);
+  if (typeof envelope === 'string') {
+    io.stderr(`switchyard route: ${envelope}\n`);
+    return 1;
+  }
+  io.stderr(summarizeRulesWarnings(path.display, loaded.warnings));
+  const explanation = explainRoute(loaded.rules, envelope);
+  if (parsed.values.json === true) {
+    const { steps, ...decision } = explanation;
+    const report = {
+      rules: { file: path.display, version: loaded.rules.version },
+      event: envelope.event,
+      ...decision,
+      routes: steps,
+    };
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    io.stdout(formatExplanation(envelope, explanation));
+  }
+  return 0;
+};
+
+/** The envelope, or a message saying why there is none. */
+async function readEnvelope(file: string | undefined, io: CliIo): Promise<Envelope | string> {
+  const source = file === undefined || file === '-' ? 'standard input' : file;
+  let text: string;
+  try {
+    text = source === 'standard input' ? await io.readStdin() : await readFile(resolve(io.cwd, source), 'utf8');
+  } catch (error) {
+    return `cannot read the event from ${source} (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return `the event in ${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  try {
+    return validateEnvelope(value);
+  } catch (error) {
+    return `the event in ${source} is not a valid envelope: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}

@@ -1,0 +1,95 @@
+import type { ErrorObject } from 'ajv';
+import { buildRouteIndex } from './build-route-index.js';
+import { checkEventKinds } from './check/check-event-kinds.js';
+import { checkTargetReferences } from './check/check-target-references.js';
+import { findUnreachableRoutes } from './check/find-unreachable-routes.js';
+import { compileRegex, type CompiledRegex } from './compile/compile-regex.js';
+import { compileRoutes } from './compile/compile-routes.js';
+import { compileSeverities } from './compile/compile-severities.js';
+import { compileTargets } from './compile/compile-targets.js';
+import { deepFreeze } from './deep-freeze.js';
+import { expandTargetEnv } from './env/expand-target-env.js';
+import type { CompiledRules, RulesLoadResult } from './rules.js';
+import { reportSchemaErrors } from './schema/report-schema-errors.js';
+import { rulesSchemaValidator } from './schema/rules-schema-validator.js';
+import { parseYamlSource } from './source/parse-yaml-source.js';
+import { createProblemSink } from './source/problem-sink.js';
+
+export interface RulesSource {
+  readonly text: string;
+  /** The file as it should appear in problems (as given by the user). */
+  readonly file: string;
+  readonly absoluteFile: string;
+  readonly version: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly requireEnv: boolean;
+}
+
+interface RulesDocument {
+  readonly severities?: readonly string[];
+  readonly targets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly routes?: readonly unknown[];
+  readonly fallback?: readonly string[];
+}
+
+/**
+ * YAML text → every problem at once, or compiled, deeply frozen rules. Checks that need valid data run on
+ * the parts the schema accepted, so one mistake does not hide the others.
+ */
+export function compileRulesSource(source: RulesSource): RulesLoadResult {
+  const sink = createProblemSink(source.file);
+  const failed = (): RulesLoadResult => ({ ok: false, problems: sink.sorted() });
+  const { value, locate } = parseYamlSource(source.text, sink);
+  if (value === undefined) return failed();
+  if (value === null) {
+    sink.error('empty_file', 'the rules file is empty: it needs targets and routes', { line: 1, column: 1 });
+    return failed();
+  }
+
+  const expanded = expandTargetEnv(value, source.env, source.requireEnv, locate, sink);
+  const validate = rulesSchemaValidator();
+  const schemaOk = validate(expanded.value);
+  const schemaErrors: readonly ErrorObject[] = schemaOk ? [] : [...(validate.errors ?? [])];
+  reportSchemaErrors(schemaErrors, locate, sink, { skip: expanded.isUnresolved, origin: expanded.originOf });
+  if (typeof expanded.value !== 'object' || Array.isArray(expanded.value)) return failed();
+  const broken = (pointer: string) =>
+    schemaErrors.some((error) => error.instancePath === pointer || error.instancePath.startsWith(`${pointer}/`));
+
+  const document = expanded.value as RulesDocument;
+  const scale = compileSeverities(document.severities, broken('/severities'), locate, sink);
+  const targetsOk =
+    typeof document.targets === 'object' && document.targets !== null && !Array.isArray(document.targets);
+  const targetNames = new Set(targetsOk ? Object.keys(document.targets ?? {}) : []);
+  if (targetsOk) checkTargetReferences(document, targetNames, locate, sink);
+
+  const regexes = new Map<string, CompiledRegex>();
+  const regex = (pattern: string): CompiledRegex => {
+    let compiled = regexes.get(pattern);
+    if (compiled === undefined) regexes.set(pattern, (compiled = compileRegex(pattern)));
+    return compiled;
+  };
+  const routeList = Array.isArray(document.routes) ? document.routes : [];
+  const routes = compileRoutes(routeList, {
+    locate,
+    sink,
+    severities: scale,
+    regex,
+    isBroken: (position, ...path) => broken(['', 'routes', position, ...path].join('/')),
+  });
+  findUnreachableRoutes(routes, locate, sink);
+  checkEventKinds(routes, locate, sink);
+
+  if (sink.hasErrors() || scale === undefined || !schemaOk) return failed();
+  const rules: CompiledRules = {
+    file: source.absoluteFile,
+    version: source.version,
+    severities: scale.levels,
+    severityRanks: scale.ranks,
+    targets: compileTargets(document.targets ?? {}),
+    secrets: expanded.secrets,
+    routes,
+    fallback: document.fallback ?? [],
+    index: buildRouteIndex(routes),
+  };
+  return { ok: true, rules: deepFreeze(rules), warnings: sink.sorted() };
+}

@@ -1,0 +1,27 @@
+import { RE2JS } from 're2js';
+
+/** `matches` looks at no more than this many characters (UTF-16 code units) of a value. */
+export const MAX_MATCHED_LENGTH = 64 * 1024;
+
+export type CompiledRegex =
+  { readonly ok: true; readonly test: (text: string) => boolean } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Compiles a `matches` pattern with RE2 semantics (re2js): matching is linear in the input, so a pattern
+ * like `(a+)+$` cannot stall the daemon on a crafted event, and the 64 KiB cut bounds the work per value.
+ * Backreferences and lookaround, which need backtracking, are rejected at load time by RE2's parser.
+ * See https://github.com/google/re2/wiki/Syntax.
+ */
+export function compileRegex(pattern: string): CompiledRegex {
+  let regex: RE2JS;
+  try {
+    regex = RE2JS.compile(pattern);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: message.replace(/^error parsing regexp: /, '') };
+  }
+  return {
+    ok: true,
+    test: (text) => regex.test(text.length > MAX_MATCHED_LENGTH ? text.slice(0, MAX_MATCHED_LENGTH) : text),
+  };
+}

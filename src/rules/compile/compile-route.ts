@@ -1,0 +1,104 @@
+import type { Locator, PathSegment } from '../source/locate-path.js';
+import type { ProblemSink } from '../source/problem-sink.js';
+import type { CompiledRoute, RouteCondition } from '../rules.js';
+import type { CompiledRegex } from './compile-regex.js';
+import { compileEventCondition } from './compile-event-condition.js';
+import { compileSeverityCondition, type SeverityConditionSpec } from './compile-severity-condition.js';
+import { compileWhereCondition } from './compile-where-condition.js';
+
+export interface RouteSpec {
+  readonly name: string;
+  readonly match?: {
+    readonly event?: string | readonly string[];
+    readonly severity?: SeverityConditionSpec;
+    readonly where?: readonly Readonly<Record<string, unknown>>[];
+  };
+  readonly to: readonly string[];
+  readonly stop?: boolean;
+}
+
+export interface RouteCompileContext {
+  readonly locate: Locator;
+  readonly sink: ProblemSink;
+  /** Undefined when `severities` itself is invalid: severity conditions are then not checked further. */
+  readonly severities: { readonly levels: readonly string[]; readonly ranks: ReadonlyMap<string, number> } | undefined;
+  readonly regex: (pattern: string) => CompiledRegex;
+  /** True when the schema rejected the value at this path (relative to the route); such parts are skipped. */
+  readonly isBroken: (position: number, ...path: PathSegment[]) => boolean;
+}
+
+/**
+ * Compiles one route, reporting its problems; returns undefined when it has errors. Parts the schema
+ * rejected are skipped, but the rest is still checked, so one `check` run shows every problem.
+ */
+export function compileRoute(
+  spec: RouteSpec,
+  position: number,
+  context: RouteCompileContext,
+): CompiledRoute | undefined {
+  const { locate, sink } = context;
+  const at = (...path: PathSegment[]) => locate(['routes', position, 'match', ...path]);
+  const broken = (...path: PathSegment[]) => context.isBroken(position, 'match', ...path);
+  let failed = context.isBroken(position);
+  const fail = (code: string, message: string, path: PathSegment[]) => {
+    sink.error(code, message, at(...path));
+    failed = true;
+  };
+
+  const raw = broken('event') ? undefined : spec.match?.event;
+  const events = raw === undefined ? null : typeof raw === 'string' ? [raw] : raw;
+  const event = compileEventCondition(events);
+  if (!event.ok) {
+    for (const bad of event.bad) {
+      fail(
+        'bad_glob',
+        `invalid event pattern: ${bad.reason}`,
+        typeof raw === 'string' ? ['event'] : ['event', bad.index],
+      );
+    }
+  }
+
+  const conditions: RouteCondition[] = [];
+  const severity = spec.match?.severity;
+  if (severity !== undefined && context.severities !== undefined && !broken('severity')) {
+    const { levels, ranks } = context.severities;
+    const compiled = compileSeverityCondition(severity, levels, ranks);
+    if (!compiled.ok) {
+      for (const { path, level } of compiled.unknownLevels) {
+        fail('unknown_severity_level', `"${level}" is not one of the severities (${levels.join(', ')})`, [
+          'severity',
+          ...path,
+        ]);
+      }
+    } else {
+      conditions.push(compiled.condition);
+      if (compiled.emptyRange) {
+        sink.warning(
+          'empty_severity_range',
+          'no severity satisfies this condition: the route never matches',
+          at('severity'),
+        );
+      }
+    }
+  }
+
+  const where = broken('where') && !Array.isArray(spec.match?.where) ? [] : (spec.match?.where ?? []);
+  where.forEach((condition, index) => {
+    if (broken('where', index)) return;
+    const compiled = compileWhereCondition(condition, context.regex);
+    if (compiled.ok) conditions.push(compiled.condition);
+    else fail('bad_regex', compiled.reason, ['where', index, ...compiled.key.split('.')]);
+  });
+
+  if (failed || !event.ok) return undefined;
+  return {
+    name: spec.name,
+    position,
+    line: locate(['routes', position]).line,
+    events: event.matchesAll ? null : events,
+    kind: event.kind,
+    conditions,
+    to: spec.to,
+    stop: spec.stop === true,
+  };
+}

@@ -1,0 +1,40 @@
+import { KNOWN_EVENT_KINDS } from '../../ingest/envelope.js';
+import type { Envelope } from '../../ingest/envelope.js';
+import type { RouteExplanation } from '../explain-route.js';
+import { describeSeverity } from './describe-severity.js';
+
+/**
+ * The text `switchyard route` prints: every route with its outcome, and the targets. Target names only:
+ * target options may hold secrets.
+ */
+export function formatExplanation(envelope: Envelope, explanation: RouteExplanation): string {
+  const known = KNOWN_EVENT_KINDS.has(envelope.event) ? '' : ' (not a kind the upstream documents)';
+  const lines = [
+    `event:    ${envelope.event}${known}`,
+    `severity: ${describeSeverity(explanation.severity)}`,
+    'routes:',
+  ];
+  const width = Math.max(0, ...explanation.steps.map((step) => step.route.length));
+  for (const step of explanation.steps) {
+    const name = step.route.padEnd(width);
+    if (step.outcome === 'matched') {
+      const to = step.to.length === 0 ? '(no targets)' : step.to.join(', ');
+      lines.push(`  MATCH  ${name}  -> ${to}${step.stop ? '  [stop]' : ''}`);
+    } else if (step.outcome === 'not-matched') {
+      lines.push(`  no     ${name}  ${step.failed ?? ''}`);
+    } else {
+      lines.push(`  skip   ${name}  not evaluated: stopped by ${explanation.stoppedBy ?? '?'}`);
+    }
+  }
+  if (explanation.steps.length === 0) lines.push('  (no routes)');
+  lines.push(`targets:  ${describeTargets(explanation)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function describeTargets(explanation: RouteExplanation): string {
+  const list = explanation.targets.join(', ');
+  if (explanation.usedFallback) return `${list} (fallback: no route matched)`;
+  if (explanation.targets.length > 0) return list;
+  if (explanation.matchedRoutes.length > 0) return `none (dropped by ${explanation.matchedRoutes.join(', ')})`;
+  return 'none (no route matched and there is no fallback: the event would be stored but delivered nowhere)';
+}

@@ -1,0 +1,24 @@
+import type { RulesTestResult } from '../tests/run-rules-tests.js';
+
+/** PASS/FAIL per case, the difference for a failure, and a summary line. */
+export function formatTestResults(results: readonly RulesTestResult[], targetNames: ReadonlySet<string>): string {
+  const list = (names: readonly string[]) =>
+    `[${names.map((name) => (targetNames.has(name) ? name : `${name} (no such target)`)).join(', ')}]`;
+  const lines: string[] = [];
+  for (const result of results) {
+    if (result.passed) {
+      lines.push(`PASS  ${result.name}`);
+      continue;
+    }
+    lines.push(`FAIL  ${result.name} (line ${result.line})`);
+    if (result.missing.length > 0) lines.push(`        missing:    ${list(result.missing)}`);
+    if (result.unexpected.length > 0) lines.push(`        unexpected: ${list(result.unexpected)}`);
+    const routes = result.matchedRoutes.length > 0 ? result.matchedRoutes.join(', ') : 'none';
+    lines.push(`        matched routes: ${routes}${result.usedFallback ? ' (fallback used)' : ''}`);
+  }
+  const failed = results.filter((result) => !result.passed).length;
+  lines.push(
+    `${results.length} case${results.length === 1 ? '' : 's'}: ${results.length - failed} passed, ${failed} failed`,
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,35 @@
+/** JSON Schema of a routing tests file (`switchyard test`). Events are checked further by the envelope validator. */
+export const RULES_TESTS_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'Switchyard routing tests',
+  description: 'Cases for `switchyard test`: an event and the exact set of targets it must reach.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['cases'],
+  properties: {
+    cases: {
+      description: 'The test cases, run in order.',
+      type: 'array',
+      minItems: 1,
+      items: {
+        description: 'One case.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'event', 'expect'],
+        properties: {
+          name: { description: 'What the case checks; unique in the file.', type: 'string', minLength: 1 },
+          event: {
+            description: 'The webhook envelope: { event, timestamp, data }.',
+            type: 'object',
+          },
+          expect: {
+            description: 'The exact set of target names the event must reach ([] for dropped or unrouted).',
+            type: 'array',
+            uniqueItems: true,
+            items: { description: 'A target name.', type: 'string', minLength: 1 },
+          },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,86 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runTest } from '../../src/cli/test-command.js';
+import { fakeCliIo } from '../rules/support/fake-cli-io.js';
+import { useTempDir } from '../rules/support/temp-dir.js';
+
+const temp = useTempDir();
+const EXAMPLE = fileURLToPath(new URL('../../rules.example.yaml', import.meta.url));
+const EXAMPLE_TESTS = fileURLToPath(new URL('../../examples/rules.tests.yaml', import.meta.url));
+const RULES = `targets:
+  chat: { type: slack, webhook_url: "\${CHAT_URL}" }
+  mail: { type: email, to: [soc@example.com] }
+routes:
+  - { name: critical, match: { event: incident.*, severity: { at_least: high } }, to: [chat, mail] }
+fallback: [mail]
+`;
+const testCase = (name: string, kind: string, severity: string, expect: string) =>
+  `  - name: ${name}\n    event: { event: ${kind}, timestamp: "2026-11-22T10:00:00Z", data: { severity: ${severity} } }\n    expect: ${expect}\n`;
+
+describe('switchyard test', () => {
+  temp.write('rules.yaml', RULES);
+
+  it('passes examples/rules.tests.yaml against rules.example.yaml without secrets', async () => {
+    const io = fakeCliIo(temp.dir);
+    expect(await runTest([EXAMPLE, EXAMPLE_TESTS], io)).toBe(0);
+    expect(io.out()).toMatch(/^PASS {2}/);
+    expect(io.out()).not.toContain('FAIL');
+    expect(io.out()).toMatch(/\n(\d+) cases: \1 passed, 0 failed\n$/);
+  });
+
+  it('prints PASS/FAIL per case with the difference, and exits 1 on a failure', async () => {
+    temp.write(
+      'tests.yaml',
+      `cases:\n${testCase('critical', 'incident.created', 'critical', '[mail, chat]')}${testCase('wrong', 'incident.created', 'high', '[chat, pager]')}${testCase('fallback', 'agent.online', 'low', '[mail]')}`,
+    );
+    const io = fakeCliIo(temp.dir);
+    expect(await runTest(['rules.yaml', 'tests.yaml'], io)).toBe(1);
+    expect(io.out()).toBe(
+      [
+        'PASS  critical',
+        'FAIL  wrong (line 5)',
+        '        missing:    [pager (no such target)]',
+        '        unexpected: [mail]',
+        '        matched routes: critical',
+        'PASS  fallback',
+        '3 cases: 2 passed, 1 failed',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('takes the rules from $SWITCHYARD_RULES when given only the tests file', async () => {
+    temp.write('only.yaml', `cases:\n${testCase('fallback', 'agent.online', 'low', '[mail]')}`);
+    const io = fakeCliIo(temp.dir, { SWITCHYARD_RULES: 'rules.yaml', CHAT_URL: 'https://chat.example/secret-hook' });
+    expect(await runTest(['only.yaml'], io)).toBe(0);
+    expect(io.out()).toBe('PASS  fallback\n1 case: 1 passed, 0 failed\n');
+    expect(io.err()).toBe('');
+  });
+
+  it('exits 1 with located problems for an invalid tests file or rules file', async () => {
+    temp.write(
+      'bad-tests.yaml',
+      'cases:\n  - name: x\n    event: { event: a.b, timestamp: nope, data: {} }\n    expect: []\n',
+    );
+    const io = fakeCliIo(temp.dir);
+    expect(await runTest(['rules.yaml', 'bad-tests.yaml'], io)).toBe(1);
+    expect(io.err()).toContain('bad-tests.yaml:3:12: error: invalid event: "timestamp" must be an ISO 8601 date-time');
+    expect(io.err()).toContain('switchyard test: bad-tests.yaml is invalid (see above)\n');
+    expect(io.out()).toBe('');
+
+    temp.write('bad-rules.yaml', 'targets: {}\nroutes: [{ name: r, to: [x] }]\n');
+    const both = fakeCliIo(temp.dir);
+    expect(await runTest(['bad-rules.yaml', 'bad-tests.yaml'], both)).toBe(1);
+    expect(both.err()).toContain('bad-rules.yaml:2:26: error: unknown target "x"');
+    expect(both.err()).toContain('switchyard test: bad-rules.yaml and bad-tests.yaml are invalid (see above)\n');
+  });
+
+  it('needs one or two arguments', async () => {
+    const io = fakeCliIo(temp.dir);
+    expect(await runTest([], io)).toBe(2);
+    expect(io.err()).toContain('usage: switchyard test [RULES] TESTS.yaml');
+    const help = fakeCliIo(temp.dir);
+    expect(await runTest(['--help'], help)).toBe(0);
+    expect(help.out()).toContain('usage: switchyard test');
+  });
+});

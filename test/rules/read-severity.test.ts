@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { readSeverity } from '../../src/rules/match/read-severity.js';
+
+const levels = ['info', 'low', 'medium', 'high', 'critical'];
+const ranks = new Map(levels.map((level, index) => [level, index]));
+const read = (data: Record<string, unknown>) => readSeverity(data, levels, ranks);
+
+describe('reading data.severity', () => {
+  it('maps a configured level case-insensitively to the configured name', () => {
+    expect(read({ severity: 'HiGh' })).toEqual({ severity: { raw: 'HiGh', level: 'high', unknown: false }, rank: 3 });
+  });
+
+  it('reads an unknown value as the highest level and flags it', () => {
+    expect(read({ severity: 'sev0' })).toEqual({
+      severity: { raw: 'sev0', level: 'critical', unknown: true },
+      rank: 4,
+    });
+    expect(read({ severity: '' })).toMatchObject({ severity: { unknown: true }, rank: 4 });
+    expect(read({ severity: ' high ' })).toMatchObject({ severity: { unknown: true } });
+  });
+
+  it('treats an absent or non-string severity as none', () => {
+    const none = { severity: { raw: null, level: null, unknown: false }, rank: -1 };
+    expect(read({})).toEqual(none);
+    expect(read({ severity: 5 })).toEqual(none);
+    expect(read({ severity: null })).toEqual(none);
+    expect(read({ severity: ['high'] })).toEqual(none);
+  });
+
+  it('ignores an inherited severity', () => {
+    const data = Object.create({ severity: 'critical' }) as Record<string, unknown>;
+    expect(read(data).rank).toBe(-1);
+  });
+});
