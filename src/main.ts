@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Writable } from 'node:stream';
 import { createAdminApp } from './admin/create-admin-app.js';
@@ -145,7 +146,7 @@ function logRulesWarnings(
   for (const w of warnings) log.warn('rules warning', { where: `${w.file}:${w.line}:${w.column}`, message: w.message });
 }
 
-function listen(server: import('node:http').Server, host: string, port: number): Promise<void> {
+function listen(server: Server, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -1,4 +1,4 @@
-import { isNode, LineCounter, type Document } from 'yaml';
+import { isNode, type LineCounter, type Document } from 'yaml';
 
 /** One thing wrong with the config, named by key (`sources.monitor.secrets[0]`) and, when known, position. */
 export interface ConfigProblem {

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface LoadOptions {
+  /** Full URL to POST to, e.g. `http://127.0.0.1:43123/webhooks/monitor`. */
+  readonly url: string;
+  readonly connections: number;
+  readonly durationSeconds: number;
+  readonly warmupSeconds: number;
+  /** Signed events made before the run starts; enough for warm-up plus measurement at the expected rate. */
+  readonly poolSize: number;
+}
+
+export interface LoadResult {
+  /** Mean of autocannon's per-second samples over the measured part (warm-up excluded). */
+  readonly requestsPerSecond: number;
+  /** Latency percentiles of 2xx responses, in milliseconds (autocannon's histogram has 1 ms resolution). */
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly total: number;
+  readonly non2xx: number;
+  readonly errors: number;
+  readonly timeouts: number;
+  /** Events signed during the run because the pool ran out (0 when the pool was large enough). */
+  readonly madeLive: number;
+}
+
+const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url));
+
+/**
+ * Runs bench/load.ts (autocannon) in its own process, so the load generator never shares an event loop with
+ * the server under test, and returns the JSON line it prints.
+ */
+export function runLoad(options: LoadOptions, secret: string): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SCRIPT, JSON.stringify(options)], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, BENCH_SECRET: secret },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr = (stderr + text).slice(-4096)));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = stdout.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !line.startsWith('{')) {
+        reject(new Error(`load generator failed (exit ${code}):\n${stderr}${stdout}`));
+        return;
+      }
+      resolve(JSON.parse(line) as LoadResult);
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startChildServer, type ChildServer } from './child-server.js';
+
+export interface DaemonOptions {
+  /** The checkout; the daemon runs from its compiled `dist/`. */
+  readonly root: string;
+  /** A fresh temp dir for the config, the rules and the SQLite journal. */
+  readonly dir: string;
+  readonly port: number;
+  readonly secret: string;
+  readonly logLevel: string;
+  /** Extra `node` flags, e.g. `--cpu-prof`. */
+  readonly nodeFlags?: readonly string[];
+}
+
+/** The source the load generator posts to: `POST /webhooks/monitor`. */
+export const BENCH_SOURCE = 'monitor';
+
+// A small but realistic rule set: the benchmark's events (incident.created, severity high) match the first
+// route, so every request routes, journals the event and queues two deliveries in one transaction.
+const RULES = `# Written by bench/start-daemon.ts for the ingest benchmark.
+targets:
+  soc-slack: { type: slack, webhook_url: "https://hooks.slack.invalid/services/T000/B000/XXXX" }
+  ticketing: { type: http, url: "https://tickets.invalid/api/events" }
+routes:
+  - name: serious-incidents
+    match:
+      event: "incident.*"
+      severity: { at_least: high }
+    to: [soc-slack, ticketing]
+  - name: agents
+    match:
+      event: "agent.*"
+    to: [ticketing]
+fallback: [soc-slack]
+`;
+
+/**
+ * Starts `node dist/cli/main.js serve` in a child process with a config written to `dir`, its log lines
+ * (one JSON line per event) going to /dev/null, and waits for `/readyz`.
+ */
+export function startDaemon(options: DaemonOptions): Promise<ChildServer> {
+  const config = [
+    '# Written by bench/start-daemon.ts for the ingest benchmark.',
+    `listen: { host: 127.0.0.1, port: ${options.port} }`,
+    'rules: ./rules.yaml',
+    'store: { sqlite: { path: ./journal.db } }',
+    `sources: { ${BENCH_SOURCE}: { secrets: ["\${BENCH_SECRET}"] } }`,
+    `log: { level: ${options.logLevel} }`,
+    '',
+  ].join('\n');
+  const configFile = path.join(options.dir, 'switchyard.yaml');
+  writeFileSync(configFile, config);
+  writeFileSync(path.join(options.dir, 'rules.yaml'), RULES);
+
+  // Settings from the developer's shell (SWITCHYARD_PORT, ...) would override the file: leave them out.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SWITCHYARD_')));
+  return startChildServer({
+    name: 'switchyard',
+    args: [...(options.nodeFlags ?? []), path.join(options.root, 'dist/cli/main.js'), 'serve', '--config', configFile],
+    port: options.port,
+    env: { ...env, BENCH_SECRET: options.secret, NODE_ENV: 'production' },
+    cwd: options.dir,
+  });
+}

@@ -1,0 +1,107 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Clock } from '../../src/clock.js';
+import { startSwitchyard, type RunningSwitchyard } from '../../src/main.js';
+import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+
+export const SOURCE_SECRET = 'test-secret-0123456789abcdef'; // the openssl vectors' secret
+export const NEXT_SECRET = 'next-secret-abcdefghijklmnop';
+export const SLACK_URL = 'https://hooks.slack.invalid/services/T000/B000/PLACEHOLDER';
+
+export const TEST_RULES = `
+targets:
+  soc-slack: { type: slack, webhook_url: "\${TEST_SLACK_URL}" }
+  oncall-mail: { type: email, to: [oncall@example.com] }
+  tickets: { type: http, url: "https://tickets.example.com/api/events" }
+routes:
+  - name: drop-test-agents
+    match:
+      event: "agent.*"
+      where: [{ field: data.hostname, matches: "^test-" }]
+    to: []
+    stop: true
+  - name: serious-incidents
+    match:
+      event: [incident.created, incident.updated]
+      severity: { at_least: high }
+    to: [soc-slack, oncall-mail]
+  - name: agents
+    match: { event: "agent.*" }
+    to: [tickets, soc-slack]
+fallback: [tickets]
+`;
+
+export interface TestDaemon {
+  readonly running: RunningSwitchyard;
+  readonly url: string;
+  readonly dir: string;
+  readonly dbPath: string;
+  readonly rulesPath: string;
+  readonly logs: () => Record<string, unknown>[];
+  readonly rawLogs: () => string;
+  readonly counts: () => Promise<{ events: number; deliveries: number }>;
+}
+
+/** A real daemon on a free port with a real SQLite journal in `dir`, logs captured as parsed JSON lines. */
+export async function startTestDaemon(
+  dir: string,
+  options: { config?: string; rules?: string; env?: Record<string, string>; clock?: Clock; busyTimeout?: string } = {},
+): Promise<TestDaemon> {
+  const rulesPath = path.join(dir, 'rules.yaml');
+  const dbPath = path.join(dir, 'journal.db');
+  writeFileSync(rulesPath, options.rules ?? TEST_RULES);
+  const configPath = path.join(dir, 'switchyard.yaml');
+  writeFileSync(
+    configPath,
+    `listen: { host: 127.0.0.1, port: 0 }
+rules: ./rules.yaml
+store: { sqlite: { path: ./journal.db${options.busyTimeout ? `, busy_timeout: ${options.busyTimeout}` : ''} } }
+sources:
+  monitor:
+    secrets: ["\${MONITOR_SECRET}", "\${MONITOR_NEXT_SECRET}"]
+${options.config ?? ''}
+`,
+  );
+  let text = '';
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString('utf8');
+      done();
+    },
+  });
+  const env = {
+    MONITOR_SECRET: SOURCE_SECRET,
+    MONITOR_NEXT_SECRET: NEXT_SECRET,
+    TEST_SLACK_URL: SLACK_URL,
+    ...options.env,
+  };
+  const running = await startSwitchyard({
+    configFile: configPath,
+    env,
+    cwd: dir,
+    logStream,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  return {
+    running,
+    url: `http://127.0.0.1:${running.port}`,
+    dir,
+    dbPath,
+    rulesPath,
+    rawLogs: () => text,
+    logs: () =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    counts: async () => {
+      const store = createSqliteStore({ path: dbPath });
+      try {
+        return await store.counts();
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { envelope, postWebhook } from '../helpers/post-webhook.js';
+import { SOURCE_SECRET, startTestDaemon, TEST_RULES, type TestDaemon } from '../helpers/start-test-daemon.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDirs();
+let daemon: TestDaemon | undefined;
+afterEach(async () => {
+  await daemon?.running.close();
+  daemon = undefined;
+});
+
+async function versionOf(d: TestDaemon, id: string): Promise<string | undefined> {
+  const store = createSqliteStore({ path: d.dbPath });
+  try {
+    return (await store.getEvent(id))?.rulesVersion;
+  } finally {
+    await store.close();
+  }
+}
+
+describe('rules reload', () => {
+  it('routes with the new rules after a reload and records which version routed what', async () => {
+    daemon = await startTestDaemon(tempDir());
+    const before = await postWebhook(daemon.url, envelope('threat.detected', { n: 1 }), { secret: SOURCE_SECRET });
+    expect(before.body).toMatchObject({ deliveries: 1 }); // fallback
+    writeFileSync(
+      daemon.rulesPath,
+      TEST_RULES.replace('fallback: [tickets]', 'fallback: [tickets, soc-slack, oncall-mail]'),
+    );
+    expect(daemon.running.reloadRules()).toBe(true);
+    const after = await postWebhook(daemon.url, envelope('threat.detected', { n: 2 }), { secret: SOURCE_SECRET });
+    expect(after.body).toMatchObject({ deliveries: 3 });
+    const v1 = await versionOf(daemon, before.body.id as string);
+    const v2 = await versionOf(daemon, after.body.id as string);
+    expect(v1).not.toBe(v2);
+  });
+
+  it('keeps the rules in force when the new file is invalid, and logs why', async () => {
+    daemon = await startTestDaemon(tempDir());
+    writeFileSync(daemon.rulesPath, TEST_RULES.replace('to: [soc-slack, oncall-mail]', 'to: [soc-slak]'));
+    expect(daemon.running.reloadRules()).toBe(false);
+    const answer = await postWebhook(daemon.url, envelope('incident.created', { severity: 'critical' }), {
+      secret: SOURCE_SECRET,
+    });
+    expect(answer.body).toMatchObject({ deliveries: 2 });
+    expect(daemon.logs()).toContainEqual(
+      expect.objectContaining({ level: 'error', message: 'rules reload failed; the previous rules stay in force' }),
+    );
+  });
+});
