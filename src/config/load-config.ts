@@ -3,12 +3,12 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import type { LogLevel } from '../log/logger.js';
+import { expandEnvRefs } from '../rules/env/expand-env-refs.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Config, SourceConfig } from './config.js';
 import { formatKey, locate, type ConfigProblem } from './config-problem.js';
 import { configSchema } from './config-schema.js';
 import { applyEnvOverrides, ENV_OVERRIDES } from './env-overrides.js';
-import { expandEnv } from './expand-env.js';
 import { parseDuration } from './parse-duration.js';
 import { parseSize } from './parse-size.js';
 
@@ -66,8 +66,11 @@ export function loadConfig(options: LoadConfigOptions): Config {
 
   const problems: ConfigProblem[] = [];
   const secrets: string[] = [];
-  const expanded = expandStrings(raw, [], options.env, (parts, missing, substituted) => {
+  const expanded = expandStrings(raw, [], options.env, (parts, missing, substituted, malformed) => {
     secrets.push(...substituted);
+    if (malformed !== undefined) {
+      problems.push({ key: formatKey(parts), message: malformed, where: locate(doc, lines, file, parts) });
+    }
     for (const name of missing) {
       problems.push({
         key: formatKey(parts),
@@ -150,10 +153,20 @@ function expandStrings(
   value: unknown,
   parts: (string | number)[],
   env: Readonly<Record<string, string | undefined>>,
-  report: (parts: (string | number)[], missing: readonly string[], substituted: readonly string[]) => void,
+  report: (
+    parts: (string | number)[],
+    missing: readonly string[],
+    substituted: readonly string[],
+    malformed?: string,
+  ) => void,
 ): unknown {
   if (typeof value === 'string') {
-    const result = expandEnv(value, env);
+    // The same `${VAR}` syntax as the rules file; a set-but-empty variable counts as missing there too.
+    const result = expandEnvRefs(value, env);
+    if (!result.ok) {
+      report(parts, [], [], result.reason);
+      return value;
+    }
     if (result.missing.length > 0 || result.substituted.length > 0) report(parts, result.missing, result.substituted);
     return result.value;
   }

@@ -1,5 +1,6 @@
 import { SwitchyardError } from '../switchyard-error.js';
 import { loadRulesFile } from './load-rules-file.js';
+import { formatProblem } from './report/format-problem.js';
 import type { CompiledRules, RulesProblem } from './rules.js';
 
 /** Loads rules for the daemon, where any error is fatal (start-up) or keeps the old rules (reload). */
@@ -9,7 +10,7 @@ export function loadRulesOrThrow(
 ): { rules: CompiledRules; warnings: readonly RulesProblem[] } {
   const result = loadRulesFile(file, env, { requireEnv: true });
   if (!result.ok) {
-    const lines = result.problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message}`);
+    const lines = result.problems.map(formatProblem);
     throw new SwitchyardError('invalid_rules', `invalid rules file:\n  ${lines.join('\n  ')}`, { where: file });
   }
   return { rules: result.rules, warnings: result.warnings };

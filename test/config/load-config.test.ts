@@ -116,6 +116,13 @@ log: { level: debug }
     );
   });
 
+  it('treats a set-but-empty variable as missing, and reports a malformed reference', () => {
+    const { file } = writeConfig(`sources:\n  monitor:\n    secrets: ["\${MONITOR_SECRET}", "\${BROKEN"]\n`);
+    const error = failure(() => loadConfig({ file, env: { MONITOR_SECRET: '' }, cwd: '/' }));
+    expect(error.message).toContain('sources.monitor.secrets[0]: environment variable MONITOR_SECRET is not set');
+    expect(error.message).toContain('sources.monitor.secrets[1]: "${" without a closing "}"');
+  });
+
   it('reports unknown keys and bad values with their line, all at once', () => {
     const { file } = writeConfig(
       `listen: { port: 70000 }\nsources: { monitor: { secrets: ["${SECRET}"] } }\ndedupe_window: seven days\nlisten_port: 1\n`,
