@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { newId } from '../new-id.js';
 import type { IngestItem, IngestResult } from '../store.js';
 import type { SqliteStatements } from './prepare-sqlite-statements.js';
 
@@ -15,13 +14,13 @@ export function createSqliteIngest(
 ): (items: readonly IngestItem[]) => IngestResult[] {
   const ingestOne = (item: IngestItem): IngestResult => {
     const { event } = item;
-    const originalId = statements.findDuplicate.get(event.source, event.bodySha256, item.dedupeSince);
+    const bodySha256 = Buffer.from(event.bodySha256, 'hex');
+    const originalId = statements.findDuplicate.get(event.source, bodySha256, item.dedupeSince);
     if (originalId !== undefined) return { duplicate: true, eventId: originalId, deliveries: 0 };
-    statements.insertEvent.run({ ...event, matchedRoutes: JSON.stringify(event.matchedRoutes) });
+    statements.insertEvent.run({ ...event, bodySha256, matchedRoutes: JSON.stringify(event.matchedRoutes) });
     for (const target of item.targets) {
       // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
-      const at = event.receivedAt;
-      statements.insertPendingDelivery.run({ id: newId('dlv_', at), eventId: event.id, target, at });
+      statements.insertPendingDelivery.run({ eventId: event.id, target, at: event.receivedAt });
     }
     return { duplicate: false, eventId: event.id, deliveries: item.targets.length };
   };

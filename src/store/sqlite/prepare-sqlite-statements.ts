@@ -4,9 +4,12 @@ import type { StoredDelivery, StoredEvent } from '../store.js';
 /** An `events` row with camelCase names; `matchedRoutes` is still JSON text. */
 export type SqliteEventRow = Omit<StoredEvent, 'matchedRoutes'> & { matchedRoutes: string };
 
+/** An `events` row as inserted: the body hash as its 32 bytes (see migration 1). */
+export type SqliteNewEventRow = Omit<SqliteEventRow, 'bodySha256'> & { bodySha256: Buffer };
+
 const EVENT_COLUMNS = `id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
-  body_sha256 AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
-const DELIVERY_COLUMNS = `id, event_id AS eventId, target, state, attempts, next_attempt_at AS nextAttemptAt,
+  lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
+const DELIVERY_COLUMNS = `'dlv_' || id AS id, event_id AS eventId, target, state, attempts, next_attempt_at AS nextAttemptAt,
   last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`;
 
 /** Every statement the store runs, prepared once per connection (after migrations, when the tables exist). */
@@ -14,21 +17,21 @@ export function prepareSqliteStatements(db: Database.Database) {
   return {
     // Oldest match first, so a duplicate always names the event that was actually delivered.
     findDuplicate: db
-      .prepare<[source: string, bodySha256: string, since: number], string>(
+      .prepare<[source: string, bodySha256: Buffer, since: number], string>(
         `SELECT id FROM events WHERE source = ? AND body_sha256 = ? AND received_at >= ?
          ORDER BY received_at, id LIMIT 1`,
       )
       .pluck(),
-    insertEvent: db.prepare<[SqliteEventRow]>(
+    insertEvent: db.prepare<[SqliteNewEventRow]>(
       `INSERT INTO events (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version,
          matched_routes)
        VALUES (@id, @source, @kind, @severity, @occurredAt, @receivedAt, @body, @bodySha256, @rulesVersion,
          @matchedRoutes)`,
     ),
-    // New deliveries are due at once; state and attempts take the column defaults ('pending', 0).
-    insertPendingDelivery: db.prepare<[{ id: string; eventId: string; target: string; at: number }]>(
-      `INSERT INTO deliveries (id, event_id, target, next_attempt_at, created_at, updated_at)
-       VALUES (@id, @eventId, @target, @at, @at, @at)`,
+    // New deliveries are due at once; id, state and attempts take the column defaults (rowid, 'pending', 0).
+    insertPendingDelivery: db.prepare<[{ eventId: string; target: string; at: number }]>(
+      `INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at)
+       VALUES (@eventId, @target, @at, @at, @at)`,
     ),
     getEvent: db.prepare<[id: string], SqliteEventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
     listDeliveries: db.prepare<[eventId: string], StoredDelivery>(
