@@ -46,7 +46,7 @@ export const configSchema = {
       },
     },
     dedupe_window: duration,
-    max_body: { type: 'string', pattern: '^\\s*\\d+\\s*(?:b|kb|kib|mb|mib)?\\s*$' },
+    max_body: { type: 'string', pattern: '^\\s*\\d+\\s*(?:[bB]|[kKmM][iI]?[bB])?\\s*$' },
     body_timeout: duration,
     log: {
       type: 'object',

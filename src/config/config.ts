@@ -24,6 +24,6 @@ export interface Config {
   readonly log: { readonly level: LogLevel };
   /** Bearer token for /metrics and other admin routes; null keeps them closed. */
   readonly adminToken: string | null;
-  /** Every value substituted from `${VAR}`: the logger masks them. */
+  /** The source secrets and the admin token: the logger masks them wherever they would appear. */
   readonly secrets: readonly string[];
 }

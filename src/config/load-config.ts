@@ -65,9 +65,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
   }
 
   const problems: ConfigProblem[] = [];
-  const secrets: string[] = [];
   const expanded = expandStrings(raw, [], options.env, (parts, missing, substituted, malformed) => {
-    secrets.push(...substituted);
     if (malformed !== undefined) {
       problems.push({ key: formatKey(parts), message: malformed, where: locate(doc, lines, file, parts) });
     }
@@ -95,7 +93,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
     }
   }
   if (problems.length > 0) throw toError(problems);
-  return build(expanded as unknown as RawConfig, file, secrets, options.env.SWITCHYARD_ADMIN_TOKEN);
+  return build(expanded as unknown as RawConfig, file, options.env.SWITCHYARD_ADMIN_TOKEN);
 }
 
 interface RawConfig {
@@ -110,7 +108,7 @@ interface RawConfig {
   admin?: { token?: string };
 }
 
-function build(raw: RawConfig, file: string, secrets: string[], envToken: string | undefined): Config {
+function build(raw: RawConfig, file: string, envToken: string | undefined): Config {
   const dir = path.dirname(file);
   const ms = (text: string): number => parseDuration(text) ?? 0; // the schema already checked the form
   const sources = new Map<string, SourceConfig>();
@@ -142,9 +140,7 @@ function build(raw: RawConfig, file: string, secrets: string[], envToken: string
     log: Object.freeze({ level: raw.log?.level ?? DEFAULTS.logLevel }),
     adminToken,
     secrets: Object.freeze(
-      [...secrets, ...[...sources.values()].flatMap((s) => s.secrets), adminToken ?? '', envToken ?? ''].filter(
-        Boolean,
-      ),
+      [...[...sources.values()].flatMap((s) => s.secrets), adminToken ?? '', envToken ?? ''].filter(Boolean),
     ),
   });
 }

@@ -32,7 +32,7 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
     if (source === undefined) {
       return reject(
         res,
-        name ?? '',
+        (name ?? '').slice(0, 100),
         new SwitchyardError('unknown_source', 'no webhook source is configured at this path', { status: 404 }),
         true,
       );

@@ -32,11 +32,7 @@ export function validateEnvelope(value: unknown): Envelope {
   if (typeof record.event !== 'string' || record.event.length === 0) {
     throw invalid('"event" must be a non-empty string');
   }
-  if (
-    typeof record.timestamp !== 'string' ||
-    !ISO_8601.test(record.timestamp) ||
-    Number.isNaN(Date.parse(record.timestamp))
-  ) {
+  if (typeof record.timestamp !== 'string' || !isRealDateTime(record.timestamp)) {
     throw invalid('"timestamp" must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T10:00:00Z');
   }
   const data = record.data;
@@ -44,4 +40,12 @@ export function validateEnvelope(value: unknown): Envelope {
     throw invalid('"data" must be a JSON object');
   }
   return { event: record.event, timestamp: record.timestamp, data: data as Record<string, unknown> };
+}
+
+/** ISO 8601 form, and a calendar date that exists: Date.parse rolls 2026-02-30 over to 2 March. */
+function isRealDateTime(text: string): boolean {
+  if (!ISO_8601.test(text) || Number.isNaN(Date.parse(text))) return false;
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

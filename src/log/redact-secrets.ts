@@ -12,11 +12,15 @@ function walk(value: unknown, secrets: ReadonlySet<string>, depth: number): unkn
   if (value instanceof Error) return maskString(value.message, secrets);
   if (Array.isArray(value)) return value.map((item) => walk(item, secrets, depth + 1));
   const out: Record<string | symbol, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = walk((value as Record<string, unknown>)[key], secrets, depth + 1);
-  // winston keeps its level and message under symbols; copy them across untouched.
-  for (const symbol of Object.getOwnPropertySymbols(value)) {
-    out[symbol] = walk((value as Record<symbol, unknown>)[symbol], secrets, depth + 1);
+  for (const key of Object.keys(value)) {
+    // winston filters on the record's level: masking it would silently drop the line.
+    const keep = depth === 0 && key === 'level';
+    out[key] = keep
+      ? (value as Record<string, unknown>)[key]
+      : walk((value as Record<string, unknown>)[key], secrets, depth + 1);
   }
+  // winston keeps its level and formatted message under symbols; copy them across untouched.
+  for (const symbol of Object.getOwnPropertySymbols(value)) out[symbol] = (value as Record<symbol, unknown>)[symbol];
   return out;
 }
 

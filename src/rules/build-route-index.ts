@@ -47,12 +47,16 @@ export function buildRouteIndex(routes: readonly CompiledRoute[], memoLimit = KI
       const hit = memo.get(kind);
       if (hit !== undefined) return hit;
       const candidates = Object.freeze(compute(kind));
+      // Kinds come from senders; a long one is routed but not remembered, so the memo stays small in bytes too.
+      if (kind.length > MAX_MEMO_KIND_LENGTH) return candidates;
       if (memo.size >= memoLimit) memo.delete(memo.keys().next().value as string);
       memo.set(kind, candidates);
       return candidates;
     },
   };
 }
+
+const MAX_MEMO_KIND_LENGTH = 200;
 
 function indexOrEnd(text: string, search: string): number {
   const index = text.indexOf(search);

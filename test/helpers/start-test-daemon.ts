@@ -46,7 +46,14 @@ export interface TestDaemon {
 /** A real daemon on a free port with a real SQLite journal in `dir`, logs captured as parsed JSON lines. */
 export async function startTestDaemon(
   dir: string,
-  options: { config?: string; rules?: string; env?: Record<string, string>; clock?: Clock; busyTimeout?: string } = {},
+  options: {
+    config?: string;
+    rules?: string;
+    env?: Record<string, string>;
+    clock?: Clock;
+    busyTimeout?: string;
+    maxEventAge?: string;
+  } = {},
 ): Promise<TestDaemon> {
   const rulesPath = path.join(dir, 'rules.yaml');
   const dbPath = path.join(dir, 'journal.db');
@@ -60,6 +67,7 @@ store: { sqlite: { path: ./journal.db${options.busyTimeout ? `, busy_timeout: ${
 sources:
   monitor:
     secrets: ["\${MONITOR_SECRET}", "\${MONITOR_NEXT_SECRET}"]
+${options.maxEventAge ? `    max_event_age: ${options.maxEventAge}` : ''}
 ${options.config ?? ''}
 `,
   );

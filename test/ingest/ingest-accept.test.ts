@@ -97,6 +97,18 @@ describe('ingest: accepted events', () => {
     expect((await daemon.counts()).events).toBe(2);
   });
 
+  it('refuses an event older than max_event_age (400, nothing stored) and takes a fresh one', async () => {
+    const clock = manualClock(Date.parse('2026-11-22T12:00:00Z'));
+    daemon = await startTestDaemon(tempDir(), { maxEventAge: '1h', clock });
+    const old = envelope('incident.created', { incident_id: 'inc_old', severity: 'high' }, '2026-11-22T10:59:59Z');
+    const answer = await postWebhook(daemon.url, old, { secret: SOURCE_SECRET });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: { code: 'event_too_old', message: expect.any(String) } });
+    expect(await daemon.counts()).toEqual({ events: 0, deliveries: 0 });
+    const fresh = envelope('incident.created', { incident_id: 'inc_new', severity: 'high' }, '2026-11-22T11:30:00Z');
+    expect((await postWebhook(daemon.url, fresh, { secret: SOURCE_SECRET })).status).toBe(200);
+  });
+
   it('drops noise on purpose (to: [] with stop) but still journals the event', async () => {
     daemon = await startTestDaemon(tempDir());
     const answer = await postWebhook(daemon.url, envelope('agent.offline', { hostname: 'test-runner-3' }), {

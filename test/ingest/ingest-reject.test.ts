@@ -88,6 +88,14 @@ describe('ingest: rejected requests store nothing and the daemon keeps serving',
     await expectRejected(await postWebhook(daemon.url, body, { secret: SOURCE_SECRET }), 400, code);
   });
 
+  it('checks the signature before parsing: a wrongly signed invalid body is 401, not 400', async () => {
+    await expectRejected(
+      await postWebhook(daemon.url, '{"event":', { secret: 'some-other-secret-0123456' }),
+      401,
+      'invalid_signature',
+    );
+  });
+
   it('413 for a declared body over the limit, before reading it', async () => {
     const big = JSON.stringify({ event: 'a.b', timestamp: '2026-11-22T10:00:00Z', data: { pad: 'x'.repeat(5000) } });
     const answer = await rawRequest(

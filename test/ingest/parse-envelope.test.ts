@@ -44,6 +44,7 @@ describe('parseEnvelope', () => {
     ['zone-less timestamp', JSON.stringify({ ...ok, timestamp: '2026-11-22T10:00:00' }), 'invalid_envelope'],
     ['epoch number timestamp', JSON.stringify({ ...ok, timestamp: 1763805600 }), 'invalid_envelope'],
     ['impossible month', JSON.stringify({ ...ok, timestamp: '2026-13-22T10:00:00Z' }), 'invalid_envelope'],
+    ['impossible day', JSON.stringify({ ...ok, timestamp: '2026-02-30T10:00:00Z' }), 'invalid_envelope'],
     ['free text timestamp', JSON.stringify({ ...ok, timestamp: 'yesterday' }), 'invalid_envelope'],
     ['missing data', JSON.stringify({ event: 'a', timestamp: ok.timestamp }), 'invalid_envelope'],
     ['data as array', JSON.stringify({ ...ok, data: [] }), 'invalid_envelope'],

@@ -19,12 +19,16 @@ describe('reading data.severity', () => {
     expect(read({ severity: ' high ' })).toMatchObject({ severity: { unknown: true } });
   });
 
-  it('treats an absent or non-string severity as none', () => {
+  it('treats an absent or null severity as none', () => {
     const none = { severity: { raw: null, level: null, unknown: false }, rank: -1 };
     expect(read({})).toEqual(none);
-    expect(read({ severity: 5 })).toEqual(none);
     expect(read({ severity: null })).toEqual(none);
-    expect(read({ severity: ['high'] })).toEqual(none);
+  });
+
+  it('reads a non-string severity as an unknown value, so the alert is not lost', () => {
+    expect(read({ severity: 5 })).toEqual({ severity: { raw: '5', level: 'critical', unknown: true }, rank: 4 });
+    expect(read({ severity: ['high'] })).toMatchObject({ severity: { raw: '["high"]', unknown: true }, rank: 4 });
+    expect(read({ severity: { level: 'x'.repeat(500) } }).severity.raw).toHaveLength(103);
   });
 
   it('ignores an inherited severity', () => {

@@ -29,10 +29,14 @@ describe('severity conditions', () => {
     expect(decision.severity).toEqual({ raw: 'sev0', level: 'critical', unknown: true });
   });
 
-  it('matches no severity condition when the severity is absent or not a string', () => {
+  it('matches no severity condition when the severity is absent or null', () => {
     expect(routesFor({})).toEqual([]);
-    expect(routesFor({ severity: 4 })).toEqual([]);
     expect(routesFor({ severity: null })).toEqual([]);
+  });
+
+  it('reads a non-string severity as the highest level, like any unknown value', () => {
+    expect(routesFor({ severity: 4 })).toEqual(routesFor({ severity: 'sev0' }));
+    expect(routesFor({ severity: 4 })).toContain('high-up');
   });
 
   it('combines at_least, at_most and in (all must hold) and uses a custom scale', () => {

@@ -1,0 +1,58 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/log/create-logger.js';
+
+function capture() {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString('utf8');
+      done();
+    },
+  });
+  return {
+    stream,
+    lines: () =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
+}
+
+describe('createLogger', () => {
+  it('writes JSON lines and masks secrets in the message, fields, nested values and errors', () => {
+    const out = capture();
+    const log = createLogger({ level: 'info', stream: out.stream, secrets: ['s3cret-value-123'] });
+    log.addSecrets(['https://hooks.example.invalid/T0/B0/XYZ']);
+    log.info('posting to https://hooks.example.invalid/T0/B0/XYZ failed', {
+      nested: { list: ['a s3cret-value-123 b'] },
+      error: new Error('token s3cret-value-123 refused'),
+    });
+    const [line] = out.lines();
+    expect(line).toMatchObject({
+      level: 'info',
+      message: 'posting to [redacted] failed',
+      nested: { list: ['a [redacted] b'] },
+      error: 'token [redacted] refused',
+    });
+    expect(JSON.stringify(out.lines())).not.toContain('s3cret');
+  });
+
+  it('never drops a line because a secret happens to equal the level name', () => {
+    const out = capture();
+    const log = createLogger({ level: 'info', stream: out.stream, secrets: ['info', 'warn'] });
+    log.info('event received', { id: 'evt_1' });
+    log.warn('something', {});
+    expect(out.lines().map((l) => l.level)).toEqual(['info', 'warn']);
+  });
+
+  it('honours the level', () => {
+    const out = capture();
+    const log = createLogger({ level: 'warn', stream: out.stream });
+    log.info('hidden');
+    log.debug('hidden');
+    log.error('shown');
+    expect(out.lines().map((l) => l.message)).toEqual(['shown']);
+  });
+});
