@@ -45,4 +45,11 @@ describe('regular expressions (RE2)', () => {
     expect(compiled.ok).toBe(false);
     if (!compiled.ok) expect(compiled.reason).toContain(reason);
   });
+
+  it('rejects a pattern whose compiled program is too large to run on every event', () => {
+    const compiled = compileRegex('(?:\\w+\\s?){1000}[!?]');
+    expect(compiled.ok).toBe(false);
+    if (!compiled.ok) expect(compiled.reason).toMatch(/too complex \(RE2 program size \d+, limit 500\)/);
+    expect(compileRegex('(?i)\\b(ransomware|wiper|crypto-?locker)\\b').ok).toBe(true);
+  });
 });
