@@ -1,7 +1,7 @@
 import { loadRulesFile } from '../rules/load-rules-file.js';
-import { formatProblem } from '../rules/report/format-problem.js';
-import { parseCommandArgs } from '../rules/report/parse-command-args.js';
-import { resolveRulesPath } from '../rules/report/resolve-rules-path.js';
+import { formatProblem } from '../rules/format-problem.js';
+import { parseCommandArgs } from './parse-command-args.js';
+import { resolveRulesPath } from './resolve-rules-path.js';
 import type { CliCommand } from './cli-io.js';
 
 const USAGE = `usage: switchyard check [RULES] [--no-env]

@@ -4,11 +4,11 @@ import type { Envelope } from '../ingest/envelope.js';
 import { validateEnvelope } from '../ingest/parse-envelope.js';
 import { explainRoute } from '../rules/explain-route.js';
 import { loadRulesFile } from '../rules/load-rules-file.js';
-import { formatExplanation } from '../rules/report/format-explanation.js';
-import { formatProblem } from '../rules/report/format-problem.js';
-import { parseCommandArgs } from '../rules/report/parse-command-args.js';
-import { resolveRulesPath } from '../rules/report/resolve-rules-path.js';
-import { summarizeRulesWarnings } from '../rules/report/summarize-rules-warnings.js';
+import { formatExplanation } from './format-explanation.js';
+import { formatProblem } from '../rules/format-problem.js';
+import { parseCommandArgs } from './parse-command-args.js';
+import { resolveRulesPath } from './resolve-rules-path.js';
+import { summarizeRulesWarnings } from './summarize-rules-warnings.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 
 const USAGE = `usage: switchyard route [RULES] [--event FILE] [--json]

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { loadRulesFile } from '../rules/load-rules-file.js';
-import { formatProblem } from '../rules/report/format-problem.js';
-import { formatTestResults } from '../rules/report/format-test-results.js';
-import { parseCommandArgs } from '../rules/report/parse-command-args.js';
-import { resolveRulesPath } from '../rules/report/resolve-rules-path.js';
-import { summarizeRulesWarnings } from '../rules/report/summarize-rules-warnings.js';
+import { formatProblem } from '../rules/format-problem.js';
+import { formatTestResults } from './format-test-results.js';
+import { parseCommandArgs } from './parse-command-args.js';
+import { resolveRulesPath } from './resolve-rules-path.js';
+import { summarizeRulesWarnings } from './summarize-rules-warnings.js';
 import { loadRulesTestsFile } from '../rules/tests/load-rules-tests-file.js';
 import { runRulesTests } from '../rules/tests/run-rules-tests.js';
 import type { CliCommand } from './cli-io.js';

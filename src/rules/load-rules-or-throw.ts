@@ -1,6 +1,6 @@
 import { SwitchyardError } from '../switchyard-error.js';
 import { loadRulesFile } from './load-rules-file.js';
-import { formatProblem } from './report/format-problem.js';
+import { formatProblem } from './format-problem.js';
 import type { CompiledRules, RulesProblem } from './rules.js';
 
 /** Loads rules for the daemon, where any error is fatal (start-up) or keeps the old rules (reload). */

@@ -1,4 +1,4 @@
-import type { RulesProblem } from '../rules.js';
+import type { RulesProblem } from '../rules/rules.js';
 
 /**
  * A short note on a rules file's warnings for `route` and `test`, whose output is about routing; the full

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { CliIo } from '../../cli/cli-io.js';
+import type { CliIo } from './cli-io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -1,4 +1,4 @@
-import type { SeverityReading } from '../rules.js';
+import type { SeverityReading } from '../rules/rules.js';
 
 /** One line on how the event's severity was read. */
 export function describeSeverity(severity: SeverityReading): string {

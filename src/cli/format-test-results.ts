@@ -1,4 +1,4 @@
-import type { RulesTestResult } from '../tests/run-rules-tests.js';
+import type { RulesTestResult } from '../rules/tests/run-rules-tests.js';
 
 /** PASS/FAIL per case, the difference for a failure, and a summary line. */
 export function formatTestResults(results: readonly RulesTestResult[], targetNames: ReadonlySet<string>): string {

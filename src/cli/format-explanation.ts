@@ -1,6 +1,6 @@
-import { KNOWN_EVENT_KINDS } from '../../ingest/envelope.js';
-import type { Envelope } from '../../ingest/envelope.js';
-import type { RouteExplanation } from '../explain-route.js';
+import { KNOWN_EVENT_KINDS } from '../ingest/envelope.js';
+import type { Envelope } from '../ingest/envelope.js';
+import type { RouteExplanation } from '../rules/explain-route.js';
 import { describeSeverity } from './describe-severity.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { RulesProblem } from '../rules.js';
+import type { RulesProblem } from './rules.js';
 
 /** `file:line:column: error: message`, the form editors and CI annotators understand; no position for line 0. */
 export function formatProblem(problem: RulesProblem): string {
