@@ -1,7 +1,10 @@
 import type { Writable } from 'node:stream';
 import winston from 'winston';
 import type { Logger, LogLevel } from './logger.js';
-import { redactSecrets } from './redact-secrets.js';
+import { escapeForJson, redactSecrets } from './redact-secrets.js';
+
+// winston keeps the finished line under this symbol (triple-beam's MESSAGE).
+const MESSAGE = Symbol.for('message');
 
 export interface LoggerOptions {
   readonly level: LogLevel;
@@ -18,17 +21,23 @@ export function createLogger(options: LoggerOptions): Logger {
   const secrets = new Set<string>();
   const add = (values: Iterable<string>): void => {
     // Very short values would mask ordinary words; nobody should use a secret that short anyway.
-    for (const value of values) if (value.length >= 4) secrets.add(value);
+    for (const value of values) if (value.length >= 4) secrets.add(escapeForJson(value));
   };
   add(options.secrets ?? []);
 
+  // An Error serialises to {} in JSON; log its message instead (masked like everything else).
+  const errorsAsText = winston.format((info) => {
+    for (const key of Object.keys(info)) if (info[key] instanceof Error) info[key] = (info[key] as Error).message;
+    return info;
+  });
   const redact = winston.format((info) => {
-    const redacted = redactSecrets(info, secrets);
-    return redacted as winston.Logform.TransformableInfo;
+    const line = (info as unknown as Record<symbol, unknown>)[MESSAGE];
+    if (typeof line === 'string') (info as unknown as Record<symbol, unknown>)[MESSAGE] = redactSecrets(line, secrets);
+    return info;
   });
   const logger = winston.createLogger({
     level: options.level,
-    format: winston.format.combine(winston.format.timestamp(), redact(), winston.format.json()),
+    format: winston.format.combine(errorsAsText(), winston.format.timestamp(), winston.format.json(), redact()),
     transports: [new winston.transports.Stream({ stream: options.stream })],
   });
   return {
