@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import type { LogLevel } from '../log/logger.js';
 import { expandEnvRefs } from '../rules/env/expand-env-refs.js';
+import { parseJsonPointer } from '../rules/schema/parse-json-pointer.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Config, SourceConfig } from './config.js';
 import { formatKey, locate, type ConfigProblem } from './config-problem.js';
@@ -81,14 +82,11 @@ export function loadConfig(options: LoadConfigOptions): Config {
 
   if (!validate(expanded)) {
     for (const error of validate.errors ?? []) {
-      const parts = pointerParts(error.instancePath);
+      const parts = parseJsonPointer(error.instancePath);
       if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
       const key = formatKey(parts);
       const fromEnv = ENV_OVERRIDES.find((o) => overridden.includes(o.name) && formatKey(o.key) === key);
-      const message =
-        error.keyword === 'additionalProperties'
-          ? 'unknown key'
-          : (error.message ?? 'is invalid').replace(/^must/, 'must');
+      const message = error.keyword === 'additionalProperties' ? 'unknown key' : (error.message ?? 'is invalid');
       problems.push({ key, message, where: fromEnv ? fromEnv.name : locate(doc, lines, file, parts) });
     }
   }
@@ -173,15 +171,6 @@ function expandStrings(
     );
   }
   return value;
-}
-
-function pointerParts(pointer: string): (string | number)[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
 function toError(problems: readonly ConfigProblem[]): SwitchyardError {

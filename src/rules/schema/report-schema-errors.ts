@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Locator, PathSegment } from '../source/locate-path.js';
+import { parseJsonPointer } from './parse-json-pointer.js';
 import type { ProblemSink } from '../source/problem-sink.js';
 import { describeSchemaError } from './describe-schema-error.js';
 import { displayPath } from './display-path.js';
@@ -26,7 +27,7 @@ export function reportSchemaErrors(
     const message = describeSchemaError(error);
     if (message === undefined) continue;
     const params = error.params as Record<string, unknown>;
-    const parent = parsePointer(error.instancePath);
+    const parent = parseJsonPointer(error.instancePath);
     let path = parent;
     let part: 'value' | 'key' = 'value';
     let subject = '';
@@ -49,13 +50,4 @@ export function reportSchemaErrors(
     seen.add(key);
     sink.error('schema', text, locate(path, part));
   }
-}
-
-function parsePointer(pointer: string): PathSegment[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((segment) => (/^(?:0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
 }
