@@ -5,9 +5,10 @@ import { LineCounter, parseDocument } from 'yaml';
 import type { LogLevel } from '../log/logger.js';
 import { expandEnvRefs } from '../rules/env/expand-env-refs.js';
 import { parseJsonPointer } from '../rules/schema/parse-json-pointer.js';
+import { createLocator } from '../rules/source/locate-path.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Config, SourceConfig } from './config.js';
-import { formatKey, locate, type ConfigProblem } from './config-problem.js';
+import { formatKey, type ConfigProblem } from './config-problem.js';
 import { configSchema } from './config-schema.js';
 import { applyEnvOverrides, ENV_OVERRIDES } from './env-overrides.js';
 import { parseDuration } from './parse-duration.js';
@@ -66,15 +67,20 @@ export function loadConfig(options: LoadConfigOptions): Config {
   }
 
   const problems: ConfigProblem[] = [];
+  const locator = createLocator(doc, lines);
+  const locate = (parts: readonly (string | number)[]): string => {
+    const { line, column } = locator(parts);
+    return `${file}:${line}:${column}`;
+  };
   const expanded = expandStrings(raw, [], options.env, (parts, missing, substituted, malformed) => {
     if (malformed !== undefined) {
-      problems.push({ key: formatKey(parts), message: malformed, where: locate(doc, lines, file, parts) });
+      problems.push({ key: formatKey(parts), message: malformed, where: locate(parts) });
     }
     for (const name of missing) {
       problems.push({
         key: formatKey(parts),
         message: `environment variable ${name} is not set`,
-        where: locate(doc, lines, file, parts),
+        where: locate(parts),
       });
     }
   }) as Record<string, unknown>;
@@ -87,7 +93,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
       const key = formatKey(parts);
       const fromEnv = ENV_OVERRIDES.find((o) => overridden.includes(o.name) && formatKey(o.key) === key);
       const message = error.keyword === 'additionalProperties' ? 'unknown key' : (error.message ?? 'is invalid');
-      problems.push({ key, message, where: fromEnv ? fromEnv.name : locate(doc, lines, file, parts) });
+      problems.push({ key, message, where: fromEnv ? fromEnv.name : locate(parts) });
     }
   }
   if (problems.length > 0) throw toError(problems);
