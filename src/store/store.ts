@@ -67,6 +67,66 @@ export interface StoredDelivery {
   readonly updatedAt: number;
 }
 
+/** What one attempt came to, as the engine records it. */
+export type AttemptOutcome = 'delivered' | 'retry' | 'dead';
+
+export interface StoredAttempt {
+  readonly deliveryId: string;
+  /** 1-based; keeps counting across replays. */
+  readonly number: number;
+  readonly startedAt: number;
+  readonly durationMs: number;
+  readonly outcome: AttemptOutcome;
+  /** HTTP status or SMTP reply code, when there was one. */
+  readonly statusCode: number | null;
+  /** Short error or response excerpt, secrets and URLs redacted. */
+  readonly detail: string | null;
+}
+
+/** A due delivery taken by the engine: it holds it (under `claimToken`) until it records the attempt. */
+export interface ClaimedDelivery {
+  readonly delivery: StoredDelivery;
+  readonly event: StoredEvent;
+  readonly claimToken: string;
+  /** When the budget of `max_age` started: the event's receipt, or the delivery's last replay (ms). */
+  readonly retryFrom: number;
+}
+
+export interface ClaimRequest {
+  readonly target: string;
+  readonly now: number;
+  readonly limit: number;
+  /** The claim expires (the delivery is due again) this long after `now`, should the process die. */
+  readonly leaseMs: number;
+}
+
+/** One finished attempt and what follows from it, as decided by the engine. */
+export interface AttemptRecord {
+  readonly deliveryId: string;
+  readonly claimToken: string;
+  readonly attempt: Omit<StoredAttempt, 'deliveryId' | 'number'>;
+  readonly next: {
+    readonly state: DeliveryState;
+    readonly nextAttemptAt: number;
+    readonly lastError: string | null;
+  };
+}
+
+/** Which deliveries `replay` re-queues: given ids, or every non-pending one matching a filter. */
+export type ReplaySelection = { readonly ids: readonly string[] } | { readonly filter: DeliveryFilter };
+
+/** Filters shared by `switchyard deliveries`, `switchyard replay` and (later) the admin API. */
+export interface DeliveryFilter {
+  readonly state?: DeliveryState | undefined;
+  readonly target?: string | undefined;
+  readonly eventId?: string | undefined;
+  /** Deliveries created at or after this instant (ms). */
+  readonly since?: number | undefined;
+  readonly until?: number | undefined;
+  /** Oldest first; default 100. */
+  readonly limit?: number | undefined;
+}
+
 export interface Store {
   /**
    * Applies pending numbered migrations; safe to call on every start. The other methods reject with
@@ -84,6 +144,36 @@ export interface Store {
   getEvent(id: string): Promise<StoredEvent | undefined>;
   /** The event's deliveries ordered by target name; empty for an unknown event. */
   listDeliveries(eventId: string): Promise<StoredDelivery[]>;
+  /** Deliveries matching the filter, oldest first. */
+  findDeliveries(filter: DeliveryFilter): Promise<StoredDelivery[]>;
+  /** The attempts of one delivery, oldest first; empty for an unknown id. */
+  listAttempts(deliveryId: string): Promise<StoredAttempt[]>;
+  /**
+   * Takes up to `limit` due pending deliveries of one target, oldest first, with their events, and leases
+   * them: until recorded or released, no other claim returns them before `now + leaseMs`.
+   */
+  claimDue(request: ClaimRequest): Promise<ClaimedDelivery[]>;
+  /**
+   * Records finished attempts in ONE transaction: each attempt row and its delivery's new state. A record
+   * whose claim is no longer held (it expired and was claimed again) is skipped; returns how many applied.
+   */
+  recordAttempts(records: readonly AttemptRecord[]): Promise<number>;
+  /** Gives claims back without an attempt (shutdown before sending); each is due again at `nextAttemptAt`. */
+  releaseClaims(claims: readonly { deliveryId: string; claimToken: string; nextAttemptAt: number }[]): Promise<void>;
+  /**
+   * Releases every claim at once, making those deliveries due now: for a journal with a single engine (SQLite),
+   * at start-up, since any claim then was left by a process that died mid-attempt.
+   */
+  releaseAllClaims(now: number): Promise<number>;
+  /** When the target's earliest pending delivery is due (claimed ones included), or undefined when none. */
+  nextDueAt(target: string): Promise<number | undefined>;
+  /**
+   * Re-queues delivered or dead deliveries as new attempts: due at `now`, a fresh retry budget counted from
+   * `now`, history kept. Pending ones are left alone. Returns the ids re-queued.
+   */
+  replay(selection: ReplaySelection, now: number): Promise<string[]>;
+  /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
+  countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
   /** Row counts, for health output and for tests that assert nothing was written. */
   counts(): Promise<{ events: number; deliveries: number }>;
   /** Idempotent; afterwards every method rejects with `journal_closed`. */

@@ -4,13 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from '../../src/store/sqlite/open-sqlite-database.js';
+import { runSqliteMigrations } from '../../src/store/sqlite/run-sqlite-migrations.js';
 import type { Store } from '../../src/store/store.js';
 import { makeIngestItem } from './make-ingest-item.js';
+import { describeDeliveryStoreContract } from './delivery-store-contract.js';
 import { describeStoreContract } from './store-contract.js';
 import { tempSqliteJournal } from './temp-sqlite-journal.js';
 
 describeStoreContract('SQLite', () => tempSqliteJournal());
+describeDeliveryStoreContract('SQLite', () => tempSqliteJournal());
 
 describe('SQLite store', () => {
   const cleanups: (() => unknown)[] = [];
@@ -52,6 +56,23 @@ describe('SQLite store', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(750);
   });
 
+  it('upgrades a journal written by migration 1: pending deliveries keep their schedule and budget', async () => {
+    const { path } = await journal();
+    const db = connect(path);
+    runSqliteMigrations(db, sqliteMigrations.slice(0, 1), 0);
+    db.prepare(
+      `INSERT INTO events VALUES ('evt_1', 'm', 'incident.created', NULL, 't', 1000, x'7b7d', zeroblob(32), 'v', '[]')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at) VALUES ('evt_1', 's', 5000, 1000, 1000)`,
+    ).run();
+    db.close();
+
+    const store = await migrated(path);
+    const [claimed] = await store.claimDue({ target: 's', now: 5000, limit: 1, leaseMs: 1 });
+    expect(claimed).toMatchObject({ retryFrom: 1000, delivery: { id: 'dlv_1', attempts: 0 } });
+  });
+
   it('leaves the journal file in WAL mode, as another connection sees it', async () => {
     const { path } = await journal();
     await migrated(path);
@@ -64,13 +85,13 @@ describe('SQLite store', () => {
     const item = makeIngestItem();
     await first.ingest([item]);
     await first.close();
-    connect(path).prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (2, 'future', 0)").run();
+    connect(path).prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', 0)").run();
 
     const store = createSqliteStore({ path });
     cleanups.push(() => store.close());
     await expect(store.migrate()).rejects.toMatchObject({
       code: 'journal_schema_too_new',
-      message: expect.stringContaining('version 2'),
+      message: expect.stringContaining('version 99'),
     });
     await expect(store.ingest([makeIngestItem()])).rejects.toMatchObject({ code: 'journal_schema_too_new' });
     await expect(store.counts()).rejects.toMatchObject({ code: 'journal_schema_too_new' });
@@ -111,8 +132,11 @@ describe('SQLite store', () => {
     ).toContain('USING INDEX events_dedupe');
     expect(
       plan(
-        "SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= 0 ORDER BY next_attempt_at LIMIT 50",
+        "SELECT id FROM deliveries WHERE state = 'pending' AND target = 't' AND next_attempt_at <= 0 ORDER BY next_attempt_at, id LIMIT 50",
       ),
     ).toMatch(/USING (COVERING )?INDEX deliveries_due/);
+    expect(plan("SELECT min(next_attempt_at) FROM deliveries WHERE state = 'pending' AND target = 't'")).toMatch(
+      /USING (COVERING )?INDEX deliveries_due/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { IngestItem, IngestResult, Store } from '../store.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
+import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
 import { createSqliteIngest } from './create-sqlite-ingest.js';
 import { sqliteMigrations } from './migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
@@ -21,6 +22,7 @@ export interface SqliteStoreOptions {
 interface Ready {
   readonly statements: SqliteStatements;
   readonly ingest: (items: readonly IngestItem[]) => IngestResult[];
+  readonly deliveries: SqliteDeliveries;
 }
 
 /**
@@ -47,7 +49,11 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   const prepare = (opened: Database.Database): Ready => {
     if (ready === undefined) {
       const statements = prepareSqliteStatements(opened);
-      ready = { statements, ingest: createSqliteIngest(opened, statements) };
+      ready = {
+        statements,
+        ingest: createSqliteIngest(opened, statements),
+        deliveries: createSqliteDeliveries(opened, statements),
+      };
     }
     return ready;
   };
@@ -76,6 +82,17 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         return row && { ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] };
       }),
     listDeliveries: (eventId) => use(({ statements }) => statements.listDeliveries.all(eventId)),
+    findDeliveries: (filter) => use((r) => r.deliveries.findDeliveries(filter)),
+    listAttempts: (deliveryId) => use((r) => r.deliveries.listAttempts(deliveryId)),
+    claimDue: (request) => (request.limit < 1 ? Promise.resolve([]) : use((r) => r.deliveries.claimDue(request))),
+    recordAttempts: (records) =>
+      records.length === 0 ? Promise.resolve(0) : use((r) => r.deliveries.recordAttempts(records)),
+    releaseClaims: (claims) =>
+      claims.length === 0 ? Promise.resolve() : use((r) => r.deliveries.releaseClaims(claims)),
+    releaseAllClaims: (now) => use((r) => r.deliveries.releaseAllClaims(now)),
+    nextDueAt: (target) => use((r) => r.deliveries.nextDueAt(target)),
+    replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
+    countByTarget: () => use((r) => r.deliveries.countByTarget()),
     counts: () => use(({ statements }) => statements.counts.get() ?? { events: 0, deliveries: 0 }),
     async close() {
       closed = true;

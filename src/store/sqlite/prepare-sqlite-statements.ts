@@ -9,7 +9,7 @@ export type SqliteNewEventRow = Omit<SqliteEventRow, 'bodySha256'> & { bodySha25
 
 const EVENT_COLUMNS = `id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
   lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
-const DELIVERY_COLUMNS = `'dlv_' || id AS id, event_id AS eventId, target, state, attempts, next_attempt_at AS nextAttemptAt,
+export const DELIVERY_COLUMNS = `'dlv_' || id AS id, event_id AS eventId, target, state, attempts, next_attempt_at AS nextAttemptAt,
   last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`;
 
 /** Every statement the store runs, prepared once per connection (after migrations, when the tables exist). */
@@ -30,8 +30,8 @@ export function prepareSqliteStatements(db: Database.Database) {
     ),
     // New deliveries are due at once; id, state and attempts take the column defaults (rowid, 'pending', 0).
     insertPendingDelivery: db.prepare<[{ eventId: string; target: string; at: number }]>(
-      `INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at)
-       VALUES (@eventId, @target, @at, @at, @at)`,
+      `INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at, retry_from)
+       VALUES (@eventId, @target, @at, @at, @at, @at)`,
     ),
     getEvent: db.prepare<[id: string], SqliteEventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
     listDeliveries: db.prepare<[eventId: string], StoredDelivery>(

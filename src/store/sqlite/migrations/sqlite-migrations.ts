@@ -1,5 +1,6 @@
 import type { SqliteMigration } from '../sqlite-migration.js';
 import { initialMigration } from './001-initial.js';
+import { deliveryAttemptsMigration } from './002-delivery-attempts.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
-export const sqliteMigrations: readonly SqliteMigration[] = [initialMigration];
+export const sqliteMigrations: readonly SqliteMigration[] = [initialMigration, deliveryAttemptsMigration];

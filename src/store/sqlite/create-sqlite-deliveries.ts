@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type {
+  AttemptRecord,
+  ClaimRequest,
+  ClaimedDelivery,
+  DeliveryFilter,
+  DeliveryState,
+  ReplaySelection,
+  StoredAttempt,
+  StoredDelivery,
+} from '../store.js';
+import { deliveryFilterSql, deliveryRowIds } from './delivery-filter-sql.js';
+import { parseDeliveryId } from './parse-delivery-id.js';
+import { DELIVERY_COLUMNS, type SqliteStatements } from './prepare-sqlite-statements.js';
+
+const DEFAULT_LIMIT = 100;
+
+type DeliveryRow = StoredDelivery & { rowId: number; retryFrom: number };
+
+/** The delivery engine's and the CLI's side of the SQLite journal; each method is one transaction. */
+export function createSqliteDeliveries(db: Database.Database, statements: SqliteStatements) {
+  const selectDue = db.prepare<[target: string, now: number, limit: number], DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS}, id AS rowId, retry_from AS retryFrom FROM deliveries
+     WHERE state = 'pending' AND target = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+  );
+  const claim = db.prepare<[token: string, until: number, now: number, rowId: number]>(
+    'UPDATE deliveries SET claim_token = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?',
+  );
+  const finish = db.prepare<
+    [state: DeliveryState, nextAttemptAt: number, lastError: string | null, now: number, rowId: number, token: string]
+  >(
+    `UPDATE deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, last_error = ?,
+       claim_token = NULL, updated_at = ?
+     WHERE id = ? AND claim_token = ? AND state = 'pending'`,
+  );
+  const insertAttempt = db.prepare<
+    [
+      rowId: number,
+      rowIdAgain: number,
+      startedAt: number,
+      durationMs: number,
+      outcome: string,
+      code: number | null,
+      detail: string | null,
+    ]
+  >(
+    `INSERT INTO attempts (delivery_id, number, started_at, duration_ms, outcome, status_code, detail)
+     VALUES (?, (SELECT coalesce(max(number), 0) + 1 FROM attempts WHERE delivery_id = ?), ?, ?, ?, ?, ?)`,
+  );
+  const release = db.prepare<[nextAttemptAt: number, rowId: number, token: string]>(
+    `UPDATE deliveries SET claim_token = NULL, next_attempt_at = ? WHERE id = ? AND claim_token = ? AND state = 'pending'`,
+  );
+  const releaseAll = db.prepare<[now: number]>(
+    `UPDATE deliveries SET claim_token = NULL, next_attempt_at = min(next_attempt_at, ?)
+     WHERE claim_token IS NOT NULL AND state = 'pending'`,
+  );
+  const nextDue = db
+    .prepare<[target: string], number | null>(
+      `SELECT min(next_attempt_at) FROM deliveries WHERE state = 'pending' AND target = ?`,
+    )
+    .pluck();
+  const listAttempts = db.prepare<[rowId: number], Omit<StoredAttempt, 'deliveryId'>>(
+    `SELECT number, started_at AS startedAt, duration_ms AS durationMs, outcome, status_code AS statusCode, detail
+     FROM attempts WHERE delivery_id = ? ORDER BY number`,
+  );
+  const countByTarget = db.prepare<[], { target: string; state: DeliveryState; count: number }>(
+    `SELECT target, state, count(*) AS count FROM deliveries GROUP BY target, state ORDER BY target, state`,
+  );
+  const REQUEUE = `UPDATE deliveries SET state = 'pending', attempts = 0, retry_from = @now, next_attempt_at = @now,
+    claim_token = NULL, updated_at = @now`;
+
+  const claimDue = db.transaction((request: ClaimRequest): ClaimedDelivery[] => {
+    const rows = selectDue.all(request.target, request.now, request.limit);
+    const claimToken = randomUUID();
+    return rows.map(({ rowId, retryFrom, ...delivery }) => {
+      claim.run(claimToken, request.now + request.leaseMs, request.now, rowId);
+      const event = statements.getEvent.get(delivery.eventId);
+      if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
+      return {
+        delivery,
+        event: { ...event, matchedRoutes: JSON.parse(event.matchedRoutes) as string[] },
+        claimToken,
+        retryFrom,
+      };
+    });
+  });
+  const recordAttempts = db.transaction((records: readonly AttemptRecord[]): number => {
+    let applied = 0;
+    for (const { deliveryId, claimToken, attempt, next } of records) {
+      const rowId = parseDeliveryId(deliveryId);
+      if (rowId === undefined) continue;
+      const finishedAt = attempt.startedAt + attempt.durationMs;
+      if (finish.run(next.state, next.nextAttemptAt, next.lastError, finishedAt, rowId, claimToken).changes === 0) {
+        continue;
+      }
+      insertAttempt.run(
+        rowId,
+        rowId,
+        attempt.startedAt,
+        attempt.durationMs,
+        attempt.outcome,
+        attempt.statusCode,
+        attempt.detail,
+      );
+      applied += 1;
+    }
+    return applied;
+  });
+  const releaseClaims = db.transaction(
+    (claims: readonly { deliveryId: string; claimToken: string; nextAttemptAt: number }[]) => {
+      for (const { deliveryId, claimToken, nextAttemptAt } of claims) {
+        const rowId = parseDeliveryId(deliveryId);
+        if (rowId !== undefined) release.run(nextAttemptAt, rowId, claimToken);
+      }
+    },
+  );
+  const replay = db.transaction((selection: ReplaySelection, now: number): string[] => {
+    if ('ids' in selection) {
+      const requeue = db
+        .prepare<{ now: number; rowId: number }, string>(
+          `${REQUEUE} WHERE id = @rowId AND state <> 'pending' RETURNING 'dlv_' || id`,
+        )
+        .pluck();
+      return deliveryRowIds(selection.ids).flatMap((rowId) => requeue.all({ now, rowId }));
+    }
+    const { where, params } = deliveryFilterSql(selection.filter, ["state <> 'pending'"]);
+    const limit =
+      selection.filter.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(selection.filter.limit))}`;
+    const named = Object.fromEntries(params.map((value, index) => [`p${index}`, value]));
+    let index = 0;
+    const whereNamed = where.replace(/\?/g, () => `@p${index++}`);
+    return db
+      .prepare<Record<string, string | number>, string>(
+        `${REQUEUE} WHERE id IN (SELECT id FROM deliveries ${whereNamed} ORDER BY id${limit}) RETURNING 'dlv_' || id`,
+      )
+      .pluck()
+      .all({ ...named, now });
+  });
+
+  return {
+    claimDue: (request: ClaimRequest) => claimDue.immediate(request),
+    recordAttempts: (records: readonly AttemptRecord[]) => recordAttempts.immediate(records),
+    releaseClaims: (claims: readonly { deliveryId: string; claimToken: string; nextAttemptAt: number }[]) =>
+      releaseClaims.immediate(claims),
+    releaseAllClaims: (now: number) => releaseAll.run(now).changes,
+    nextDueAt: (target: string) => nextDue.get(target) ?? undefined,
+    replay: (selection: ReplaySelection, now: number) => replay.immediate(selection, now).sort(compareIds),
+    countByTarget: () => countByTarget.all(),
+    listAttempts(deliveryId: string): StoredAttempt[] {
+      const rowId = parseDeliveryId(deliveryId);
+      return rowId === undefined ? [] : listAttempts.all(rowId).map((row) => ({ deliveryId, ...row }));
+    },
+    findDeliveries(filter: DeliveryFilter): StoredDelivery[] {
+      const { where, params } = deliveryFilterSql(filter);
+      const limit = Math.max(0, Math.floor(filter.limit ?? DEFAULT_LIMIT));
+      return db
+        .prepare<(string | number)[], StoredDelivery>(
+          `SELECT ${DELIVERY_COLUMNS} FROM deliveries ${where} ORDER BY created_at, id LIMIT ?`,
+        )
+        .all(...params, limit);
+    },
+  };
+}
+
+function compareIds(a: string, b: string): number {
+  return (parseDeliveryId(a) ?? 0) - (parseDeliveryId(b) ?? 0);
+}
+
+export type SqliteDeliveries = ReturnType<typeof createSqliteDeliveries>;

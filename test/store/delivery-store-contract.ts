@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AttemptRecord, ClaimedDelivery, Store } from '../../src/store/store.js';
+import type { TestJournal } from './store-contract.js';
+import { T0, makeIngestItem } from './make-ingest-item.js';
+
+const LEASE = 60_000;
+
+/** The delivery side of the journal (claims, attempts, replay, listing), backend-agnostic like the ingest contract. */
+export function describeDeliveryStoreContract(name: string, createJournal: () => Promise<TestJournal>): void {
+  describe(`Delivery store contract: ${name}`, () => {
+    const cleanups: (() => Promise<void>)[] = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    });
+    async function openMigrated(): Promise<Store> {
+      const journal = await createJournal();
+      cleanups.push(() => journal.dispose());
+      const store = await journal.open();
+      cleanups.push(() => store.close());
+      await store.migrate();
+      return store;
+    }
+    async function seed(store: Store, count: number, targets = ['slack', 'mail']): Promise<string[]> {
+      const items = Array.from({ length: count }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets }));
+      await store.ingest(items);
+      return items.map((item) => item.event.id);
+    }
+    function record(claimed: ClaimedDelivery, outcome: 'delivered' | 'retry' | 'dead', at: number): AttemptRecord {
+      return {
+        deliveryId: claimed.delivery.id,
+        claimToken: claimed.claimToken,
+        attempt: {
+          startedAt: at,
+          durationMs: 12,
+          outcome,
+          statusCode: outcome === 'delivered' ? 200 : 503,
+          detail: 'x',
+        },
+        next: {
+          state: outcome === 'retry' ? 'pending' : outcome,
+          nextAttemptAt: outcome === 'retry' ? at + 5_000 : at,
+          lastError: outcome === 'delivered' ? null : 'HTTP 503',
+        },
+      };
+    }
+
+    it('claims due deliveries of one target, oldest first, with their events, and leases them', async () => {
+      const store = await openMigrated();
+      const events = await seed(store, 3);
+
+      const first = await store.claimDue({ target: 'slack', now: T0 + 10, limit: 2, leaseMs: LEASE });
+      expect(first.map((c) => c.event.id)).toEqual(events.slice(0, 2));
+      expect(first.every((c) => c.delivery.target === 'slack' && c.delivery.attempts === 0)).toBe(true);
+      expect(first[0]?.retryFrom).toBe(T0);
+      expect(first[0]?.event.body.toString()).toContain('incident.created');
+
+      // Leased: the next claim gets only the third, and nothing until the lease runs out.
+      const second = await store.claimDue({ target: 'slack', now: T0 + 10, limit: 5, leaseMs: LEASE });
+      expect(second.map((c) => c.event.id)).toEqual([events[2]]);
+      expect(await store.claimDue({ target: 'slack', now: T0 + 10 + LEASE - 1, limit: 5, leaseMs: LEASE })).toEqual([]);
+      const expired = await store.claimDue({ target: 'slack', now: T0 + 10 + LEASE, limit: 5, leaseMs: LEASE });
+      expect(expired).toHaveLength(3);
+      // A claim that expired and was taken again cannot be recorded by its first holder.
+      expect(await store.recordAttempts([record(first[0] as ClaimedDelivery, 'delivered', T0 + 20)])).toBe(0);
+      // Not yet due deliveries and other targets are never returned; a limit below 1 claims nothing.
+      expect(await store.claimDue({ target: 'mail', now: T0 - 1, limit: 5, leaseMs: LEASE })).toEqual([]);
+      expect(await store.claimDue({ target: 'mail', now: T0 + 10, limit: 0, leaseMs: LEASE })).toEqual([]);
+    });
+
+    it('records attempts with their outcome and the delivery state that follows', async () => {
+      const store = await openMigrated();
+      const [eventId] = await seed(store, 1, ['slack']);
+      const [claimed] = await store.claimDue({ target: 'slack', now: T0, limit: 1, leaseMs: LEASE });
+      expect(await store.recordAttempts([record(claimed as ClaimedDelivery, 'retry', T0 + 1)])).toBe(1);
+
+      let [delivery] = await store.listDeliveries(eventId as string);
+      expect(delivery).toMatchObject({
+        state: 'pending',
+        attempts: 1,
+        nextAttemptAt: T0 + 5_001,
+        lastError: 'HTTP 503',
+      });
+      expect(await store.nextDueAt('slack')).toBe(T0 + 5_001);
+      expect(await store.claimDue({ target: 'slack', now: T0 + 5_000, limit: 1, leaseMs: LEASE })).toEqual([]);
+
+      const [again] = await store.claimDue({ target: 'slack', now: T0 + 5_001, limit: 1, leaseMs: LEASE });
+      expect(again?.delivery.attempts).toBe(1);
+      await store.recordAttempts([record(again as ClaimedDelivery, 'delivered', T0 + 6_000)]);
+      [delivery] = await store.listDeliveries(eventId as string);
+      expect(delivery).toMatchObject({ state: 'delivered', attempts: 2, lastError: null });
+      expect(await store.nextDueAt('slack')).toBeUndefined();
+
+      const attempts = await store.listAttempts(delivery?.id as string);
+      expect(attempts).toEqual([
+        {
+          deliveryId: delivery?.id,
+          number: 1,
+          startedAt: T0 + 1,
+          durationMs: 12,
+          outcome: 'retry',
+          statusCode: 503,
+          detail: 'x',
+        },
+        {
+          deliveryId: delivery?.id,
+          number: 2,
+          startedAt: T0 + 6_000,
+          durationMs: 12,
+          outcome: 'delivered',
+          statusCode: 200,
+          detail: 'x',
+        },
+      ]);
+      expect(await store.listAttempts('dlv_999999')).toEqual([]);
+      expect(await store.listAttempts('nonsense')).toEqual([]);
+    });
+
+    it('releases claims without counting an attempt, one by one or all at once', async () => {
+      const store = await openMigrated();
+      await seed(store, 2, ['slack']);
+      const [a, b] = await store.claimDue({ target: 'slack', now: T0 + 10, limit: 2, leaseMs: LEASE });
+      await store.releaseClaims([
+        { deliveryId: a?.delivery.id as string, claimToken: a?.claimToken as string, nextAttemptAt: T0 + 500 },
+      ]);
+      expect(await store.nextDueAt('slack')).toBe(T0 + 500);
+      expect(await store.releaseAllClaims(T0 + 20)).toBe(1);
+      const due = await store.claimDue({ target: 'slack', now: T0 + 20, limit: 5, leaseMs: LEASE });
+      expect(due.map((c) => c.delivery.id)).toEqual([b?.delivery.id]);
+      expect(due[0]?.delivery.attempts).toBe(0);
+      expect(await store.releaseAllClaims(T0 + 30)).toBe(1);
+      expect(await store.releaseAllClaims(T0 + 30)).toBe(0);
+    });
+
+    it('replays dead and delivered deliveries by id with a fresh budget, keeping history; pending ones stay', async () => {
+      const store = await openMigrated();
+      const [eventId] = await seed(store, 1, ['slack', 'mail']);
+      const claims = [
+        ...(await store.claimDue({ target: 'slack', now: T0, limit: 1, leaseMs: LEASE })),
+        ...(await store.claimDue({ target: 'mail', now: T0, limit: 1, leaseMs: LEASE })),
+      ];
+      await store.recordAttempts([record(claims[0] as ClaimedDelivery, 'dead', T0 + 1)]);
+      const [mail, slack] = await store.listDeliveries(eventId as string);
+
+      const replayed = await store.replay(
+        { ids: [slack?.id as string, mail?.id as string, 'dlv_424242', 'x'] },
+        T0 + 9_000,
+      );
+      expect(replayed).toEqual([slack?.id]);
+      const [claimed] = await store.claimDue({ target: 'slack', now: T0 + 9_000, limit: 1, leaseMs: LEASE });
+      expect(claimed?.delivery).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: T0 + 9_000 });
+      expect(claimed?.retryFrom).toBe(T0 + 9_000);
+      await store.recordAttempts([record(claimed as ClaimedDelivery, 'delivered', T0 + 9_001)]);
+      expect((await store.listAttempts(slack?.id as string)).map((a) => [a.number, a.outcome])).toEqual([
+        [1, 'dead'],
+        [2, 'delivered'],
+      ]);
+    });
+
+    it('finds deliveries by state, target, event and time, replays by the same filters, and counts per target', async () => {
+      const store = await openMigrated();
+      const events = await seed(store, 4, ['slack', 'mail']);
+      const slackClaims = await store.claimDue({ target: 'slack', now: T0 + 10, limit: 3, leaseMs: LEASE });
+      await store.recordAttempts(slackClaims.map((c) => record(c, 'dead', T0 + 20)));
+
+      expect((await store.findDeliveries({ state: 'dead' })).map((d) => d.eventId)).toEqual(events.slice(0, 3));
+      expect(await store.findDeliveries({ state: 'dead', target: 'mail' })).toEqual([]);
+      expect((await store.findDeliveries({ since: T0 + 2 })).map((d) => d.eventId)).toEqual([
+        events[2],
+        events[2],
+        events[3],
+        events[3],
+      ]);
+      expect((await store.findDeliveries({ until: T0 + 1 })).map((d) => d.target).sort()).toEqual(['mail', 'slack']);
+      expect(await store.findDeliveries({ eventId: events[1] as string, limit: 1 })).toHaveLength(1);
+      expect(await store.countByTarget()).toEqual([
+        { target: 'mail', state: 'pending', count: 4 },
+        { target: 'slack', state: 'dead', count: 3 },
+        { target: 'slack', state: 'pending', count: 1 },
+      ]);
+
+      const replayed = await store.replay({ filter: { target: 'slack', state: 'dead', since: T0 + 1 } }, T0 + 100);
+      expect(replayed).toHaveLength(2);
+      expect((await store.findDeliveries({ state: 'dead' })).map((d) => d.eventId)).toEqual([events[0]]);
+      // A filter never re-queues pending deliveries, even without a state.
+      expect(await store.replay({ filter: { target: 'mail' } }, T0 + 200)).toEqual([]);
+      expect(await store.replay({ filter: { target: 'slack', limit: 1 } }, T0 + 300)).toHaveLength(1);
+    });
+  });
+}
