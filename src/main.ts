@@ -14,6 +14,7 @@ import { createLogger } from './log/create-logger.js';
 import type { Logger } from './log/logger.js';
 import { loadRulesOrThrow } from './rules/load-rules-or-throw.js';
 import type { CompiledRules } from './rules/rules.js';
+import type { IngestItem } from './store/store.js';
 import { createSqliteStore } from './store/sqlite/create-sqlite-store.js';
 import { newId } from './store/new-id.js';
 import { SwitchyardError } from './switchyard-error.js';
@@ -68,7 +69,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     });
     releases.push(() => store.close());
     await store.migrate();
-    const groupCommit = createGroupCommit(store);
+    const groupCommit = createGroupCommit((items: readonly IngestItem[]) => store.ingest(items));
     releases.push(() => groupCommit.drain());
 
     const metrics = createMetrics(SWITCHYARD_METRICS);

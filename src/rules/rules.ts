@@ -1,4 +1,5 @@
 import type { Envelope } from '../ingest/envelope.js';
+import type { Template, TemplateTree } from '../templates/template.js';
 
 /**
  * The shapes the rules engine hands to the rest of the daemon. Loading (YAML → schema → compiled, frozen
@@ -18,12 +19,105 @@ export interface RulesProblem {
 
 export type TargetType = 'slack' | 'email' | 'http';
 
-/** A named delivery target with its options, `${VAR}` already expanded. Options are typed by delivery. */
-export interface TargetSpec {
-  readonly name: string;
-  readonly type: TargetType;
-  readonly options: Readonly<Record<string, unknown>>;
+/** Per-target retry bounds (rules file `retry:`); defaults: 1 s doubling to 10 min, 12 attempts, 24 h. */
+export interface RetryPolicy {
+  /** Upper bound of the first retry's delay (full jitter: the delay is uniform in [0, bound]). */
+  readonly initialDelayMs: number;
+  /** Cap of the exponential bound, and of any `Retry-After`. */
+  readonly maxDelayMs: number;
+  readonly maxAttempts: number;
+  /** No attempt is scheduled later than this after the event was received (or replayed). */
+  readonly maxAgeMs: number;
 }
+
+/** Token bucket: `burst` sends at once, then `perSecond` on average. */
+export interface RateLimit {
+  readonly perSecond: number;
+  readonly burst: number;
+}
+
+/** After `failures` consecutive retryable failures the target pauses for `cooldownMs`, then is probed once. */
+export interface CircuitPolicy {
+  readonly failures: number;
+  readonly cooldownMs: number;
+}
+
+/** How the engine paces one target; every field has a default in the rules compiler. */
+export interface DeliveryPolicy {
+  readonly retry: RetryPolicy;
+  readonly rateLimit: RateLimit | null;
+  /** Attempts in flight at once for this target. */
+  readonly concurrency: number;
+  readonly circuit: CircuitPolicy;
+  /** Per-attempt timeout, connection included. */
+  readonly timeoutMs: number;
+}
+
+interface TargetSpecBase {
+  readonly name: string;
+  readonly policy: DeliveryPolicy;
+  /** `allow_link_local: true`: the target may reach 169.254.0.0/16, fe80::/10 and cloud-metadata addresses. */
+  readonly allowLinkLocal: boolean;
+}
+
+export interface SlackTargetSpec extends TargetSpecBase {
+  readonly type: 'slack';
+  readonly webhookUrl: string;
+  readonly channel: string | null;
+  readonly username: string | null;
+  readonly iconEmoji: string | null;
+  /** `message:` (Slack's payload: text, blocks, attachments) with template leaves; null = the default message. */
+  readonly message: TemplateTree | null;
+}
+
+export type SmtpSettings =
+  | { readonly url: string }
+  | {
+      readonly host: string;
+      readonly port: number;
+      /** TLS from the first byte (port 465); false = plain, upgraded by STARTTLS when the server offers it. */
+      readonly secure: boolean;
+      /** Refuse to send unless STARTTLS succeeds. */
+      readonly requireTls: boolean;
+      readonly auth: { readonly user: string; readonly pass: string } | null;
+    };
+
+export interface EmailTargetSpec extends TargetSpecBase {
+  readonly type: 'email';
+  readonly smtp: SmtpSettings;
+  readonly from: string;
+  readonly to: readonly string[];
+  readonly cc: readonly string[];
+  /** Null = the default for the event kind. */
+  readonly subject: Template | null;
+  readonly text: Template | null;
+  readonly html: Template | null;
+}
+
+export type HttpBody =
+  /** No `body:` — the event envelope is forwarded byte for byte. */
+  | { readonly kind: 'forward' }
+  /** `body:` as a YAML structure; the JSON sent is always well-formed. */
+  | { readonly kind: 'json'; readonly tree: TemplateTree }
+  /** `raw_body:` with its own `content_type`. */
+  | { readonly kind: 'text'; readonly template: Template; readonly contentType: string };
+
+export interface HttpTargetSpec extends TargetSpecBase {
+  readonly type: 'http';
+  readonly url: string;
+  readonly method: 'POST' | 'PUT' | 'PATCH';
+  readonly headers: Readonly<Record<string, string>>;
+  readonly auth:
+    | { readonly kind: 'bearer'; readonly token: string }
+    | { readonly kind: 'basic'; readonly username: string; readonly password: string }
+    | null;
+  readonly body: HttpBody;
+  /** `sign: { secret }`: adds `X-Switchyard-Signature: sha256=<hex HMAC of the body>`. */
+  readonly signingSecret: string | null;
+}
+
+/** A named delivery target, `${VAR}` already expanded, options typed and defaulted. */
+export type TargetSpec = SlackTargetSpec | EmailTargetSpec | HttpTargetSpec;
 
 /** How the event's `data.severity` was read against the configured levels. */
 export interface SeverityReading {

@@ -57,7 +57,7 @@ describe('createGroupCommit', () => {
   it('commits everything submitted in one turn of the event loop in one transaction, each caller its own result', async () => {
     const inner = await sqliteStore();
     const { store, groups } = recording(inner);
-    const commit = createGroupCommit(store);
+    const commit = createGroupCommit((items: readonly IngestItem[]) => store.ingest(items));
     const items = Array.from({ length: 100 }, (_, i) => makeIngestItem({ targets: i % 2 === 0 ? ['a'] : ['a', 'b'] }));
 
     const results = await Promise.all(items.map((item) => commit.submit(item)));
@@ -71,7 +71,7 @@ describe('createGroupCommit', () => {
 
   it('answers only after the commit, from the next turn of the event loop', async () => {
     const inner = await sqliteStore();
-    const commit = createGroupCommit(inner);
+    const commit = createGroupCommit((items: readonly IngestItem[]) => inner.ingest(items));
     const item = makeIngestItem({ body: '{"once":1}' });
 
     const pending = commit.submit(item);
@@ -85,7 +85,7 @@ describe('createGroupCommit', () => {
   it('rejects every caller of a failing group with the same error, stores nothing of it, and goes on', async () => {
     const inner = await sqliteStore();
     const { store, groups } = recording(inner);
-    const commit = createGroupCommit(store);
+    const commit = createGroupCommit((items: readonly IngestItem[]) => store.ingest(items));
     // A target listed twice breaks the UNIQUE(event_id, target) constraint: a real failing transaction.
     const failing = [makeIngestItem(), makeIngestItem({ targets: ['a', 'a'] }), makeIngestItem()];
 
@@ -106,7 +106,7 @@ describe('createGroupCommit', () => {
   it('never puts more than maxBatch items in one transaction', async () => {
     const inner = await sqliteStore();
     const { store, groups } = recording(inner);
-    const commit = createGroupCommit(store, { maxBatch: 10 });
+    const commit = createGroupCommit((items: readonly IngestItem[]) => store.ingest(items), { maxBatch: 10 });
     const items = Array.from({ length: 25 }, () => makeIngestItem());
 
     const results = await Promise.all(items.map((item) => commit.submit(item)));
@@ -118,7 +118,7 @@ describe('createGroupCommit', () => {
   it('never overlaps groups on a slow asynchronous store; items keep gathering for the next group', async () => {
     const inner = await sqliteStore();
     const { store, groups, hold, maxConcurrent } = recording(inner);
-    const commit = createGroupCommit(store, { maxBatch: 4 });
+    const commit = createGroupCommit((items: readonly IngestItem[]) => store.ingest(items), { maxBatch: 4 });
     const release = hold();
     const submitted: Promise<unknown>[] = [];
     const submit = (n: number) => {
@@ -144,7 +144,7 @@ describe('createGroupCommit', () => {
   it('drain() waits until everything submitted so far has committed or failed, and does not reject', async () => {
     const inner = await sqliteStore();
     const { store, hold } = recording(inner);
-    const commit = createGroupCommit(store);
+    const commit = createGroupCommit((items: readonly IngestItem[]) => store.ingest(items));
     await commit.drain(); // nothing submitted: resolves at once
     const release = hold();
     const settled: string[] = [];
@@ -166,7 +166,11 @@ describe('createGroupCommit', () => {
 
   it('rejects a maxBatch that is not a positive integer', async () => {
     const inner = await sqliteStore();
-    expect(() => createGroupCommit(inner, { maxBatch: 0 })).toThrow(RangeError);
-    expect(() => createGroupCommit(inner, { maxBatch: 1.5 })).toThrow(RangeError);
+    expect(() => createGroupCommit((items: readonly IngestItem[]) => inner.ingest(items), { maxBatch: 0 })).toThrow(
+      RangeError,
+    );
+    expect(() => createGroupCommit((items: readonly IngestItem[]) => inner.ingest(items), { maxBatch: 1.5 })).toThrow(
+      RangeError,
+    );
   });
 });

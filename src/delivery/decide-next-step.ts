@@ -1,0 +1,44 @@
+import type { RetryPolicy } from '../rules/rules.js';
+import type { DeliveryState } from '../store/store.js';
+import { nextAttemptAt } from './next-attempt-at.js';
+import type { Outcome } from './outcome.js';
+
+export interface NextStep {
+  readonly state: DeliveryState;
+  readonly nextAttemptAt: number;
+  /** Why the delivery is not delivered (null when it is), as stored in `last_error`. */
+  readonly lastError: string | null;
+}
+
+export interface StepInput {
+  readonly outcome: Outcome;
+  /** Attempts made in the current schedule, this one included. */
+  readonly attempts: number;
+  readonly now: number;
+  /** When the `max_age` budget started: the event's receipt or the last replay (ms). */
+  readonly retryFrom: number;
+  readonly policy: RetryPolicy;
+  readonly random: number;
+}
+
+/**
+ * The engine's only retry decision, pure: delivered stays delivered, permanent goes to the dead letters at once,
+ * retryable waits for the backoff (or the receiver's `Retry-After`, capped at the policy's `max_delay`) unless
+ * that would pass `max_attempts` or `max_age`, in which case it is dead-lettered now rather than left to rot.
+ */
+export function decideNextStep(input: StepInput): NextStep {
+  const { outcome, attempts, now, policy } = input;
+  if (outcome.kind === 'delivered') return { state: 'delivered', nextAttemptAt: now, lastError: null };
+  if (outcome.kind === 'permanent') return { state: 'dead', nextAttemptAt: now, lastError: outcome.error };
+  if (attempts >= policy.maxAttempts) {
+    return { state: 'dead', nextAttemptAt: now, lastError: `gave up after ${attempts} attempts: ${outcome.error}` };
+  }
+  const at =
+    outcome.retryAfterMs === undefined
+      ? nextAttemptAt(attempts, policy, input.random, now)
+      : now + Math.min(Math.max(0, outcome.retryAfterMs), policy.maxDelayMs);
+  if (at > input.retryFrom + policy.maxAgeMs) {
+    return { state: 'dead', nextAttemptAt: now, lastError: `gave up at the max_age limit: ${outcome.error}` };
+  }
+  return { state: 'pending', nextAttemptAt: at, lastError: outcome.error };
+}

@@ -1,0 +1,55 @@
+import type { TargetSpec } from '../rules/rules.js';
+import { createCircuitBreaker, type CircuitBreaker } from './circuit-breaker.js';
+import type { Target } from './target.js';
+import { createTokenBucket, type TokenBucket } from './token-bucket.js';
+
+/** One target's pacing state in the engine: its client, rate limit, circuit and attempts in flight. */
+export interface DeliveryLane {
+  readonly spec: TargetSpec;
+  readonly target: Target;
+  readonly bucket: TokenBucket | undefined;
+  readonly circuit: CircuitBreaker;
+  inFlight: number;
+}
+
+/**
+ * A lane for `spec`. On a rules reload the target's client is rebuilt from the new options, but the rate
+ * limit's tokens and the circuit carry over when their settings did not change: a reload must not reset an
+ * open circuit or grant a fresh burst to a channel that is being flooded.
+ */
+export function createDeliveryLane(
+  spec: TargetSpec,
+  target: Target,
+  now: number,
+  previous: DeliveryLane | undefined,
+): DeliveryLane {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const keepBucket = previous !== undefined && same(previous.spec.policy.rateLimit, spec.policy.rateLimit);
+  const keepCircuit = previous !== undefined && same(previous.spec.policy.circuit, spec.policy.circuit);
+  return {
+    spec,
+    target,
+    bucket: keepBucket
+      ? previous.bucket
+      : spec.policy.rateLimit === null
+        ? undefined
+        : createTokenBucket(spec.policy.rateLimit, now),
+    circuit: keepCircuit ? previous.circuit : createCircuitBreaker(spec.policy.circuit),
+    // Attempts started under the old options still count against the target's concurrency.
+    inFlight: previous?.inFlight ?? 0,
+  };
+}
+
+/** How many attempts the lane may start now: concurrency, circuit and tokens all have a say. */
+export function laneCapacity(lane: DeliveryLane, now: number): number {
+  const free = lane.spec.policy.concurrency - lane.inFlight;
+  const tokens = lane.bucket === undefined ? Number.POSITIVE_INFINITY : lane.bucket.available(now);
+  return Math.max(0, Math.min(free, lane.circuit.allowance(now), tokens));
+}
+
+/** When the lane, blocked now by its rate limit or circuit, can start again (ms), or undefined. */
+export function laneUnblocksAt(lane: DeliveryLane, now: number): number | undefined {
+  if (lane.circuit.allowance(now) === 0) return lane.circuit.opensProbeAt();
+  const wait = lane.bucket?.waitMs(now) ?? 0;
+  return wait > 0 ? now + wait : undefined;
+}

@@ -1,0 +1,25 @@
+/**
+ * What one attempt came to, decided by the target module (it knows its protocol) and acted on by the engine
+ * only (it alone schedules retries and dead-letters): 2xx delivered; network errors, timeouts, 408, 425, 429,
+ * 5xx and SMTP 4xx retryable; other 4xx and SMTP 5xx permanent.
+ */
+export type Outcome =
+  | {
+      readonly kind: 'delivered';
+      readonly status?: number | undefined;
+      /** A short excerpt of the answer, e.g. Slack's `ok` or the SMTP server's queue id line. */
+      readonly detail?: string | undefined;
+    }
+  | {
+      readonly kind: 'retry';
+      readonly status?: number | undefined;
+      /** A short human-readable reason; the engine redacts secrets and URLs and truncates it. */
+      readonly error: string;
+      /** From `Retry-After` (seconds or HTTP date), already converted to a delay from now. */
+      readonly retryAfterMs?: number | undefined;
+    }
+  | {
+      readonly kind: 'permanent';
+      readonly status?: number | undefined;
+      readonly error: string;
+    };

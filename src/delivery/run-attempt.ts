@@ -1,0 +1,79 @@
+import { performance } from 'node:perf_hooks';
+import type { Clock } from '../clock.js';
+import type { TargetSpec } from '../rules/rules.js';
+import type { AttemptRecord, ClaimedDelivery } from '../store/store.js';
+import { decideNextStep } from './decide-next-step.js';
+import type { Outcome } from './outcome.js';
+import { redactDetail } from './redact-detail.js';
+import type { Target } from './target.js';
+
+export interface AttemptInput {
+  readonly claimed: ClaimedDelivery;
+  readonly target: Target;
+  readonly spec: TargetSpec;
+  readonly clock: Clock;
+  readonly random: () => number;
+  readonly signal: AbortSignal;
+  readonly secrets: readonly string[];
+}
+
+/**
+ * One attempt: send through the target, then decide what follows. Never rejects: a target that throws
+ * (a bug: targets answer with outcomes) counts as a retryable failure, so a delivery is never lost to it.
+ */
+export async function runAttempt(input: AttemptInput): Promise<{ record: AttemptRecord; outcome: Outcome }> {
+  const { claimed, clock } = input;
+  const startedAt = clock.now();
+  const started = performance.now();
+  const outcome = await send(input);
+  const durationMs = Math.max(0, Math.round(performance.now() - started));
+  const now = Math.max(clock.now(), startedAt);
+  const step = decideNextStep({
+    outcome,
+    attempts: claimed.delivery.attempts + 1,
+    now,
+    retryFrom: claimed.retryFrom,
+    policy: input.spec.policy.retry,
+    random: input.random(),
+  });
+  const text = outcome.kind === 'delivered' ? (outcome.detail ?? null) : outcome.error;
+  return {
+    outcome,
+    record: {
+      deliveryId: claimed.delivery.id,
+      claimToken: claimed.claimToken,
+      attempt: {
+        startedAt,
+        durationMs,
+        outcome: step.state === 'pending' ? 'retry' : step.state,
+        statusCode: outcome.status ?? null,
+        detail: text === null ? null : redactDetail(text, input.secrets),
+      },
+      next: {
+        ...step,
+        lastError: step.lastError === null ? null : redactDetail(step.lastError, input.secrets),
+      },
+    },
+  };
+}
+
+async function send(input: AttemptInput): Promise<Outcome> {
+  const { claimed } = input;
+  let envelope: Record<string, unknown>;
+  try {
+    envelope = JSON.parse(claimed.event.body.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return { kind: 'permanent', error: 'the stored event body is not JSON' };
+  }
+  try {
+    return await input.target.send(
+      { deliveryId: claimed.delivery.id, attempt: claimed.delivery.attempts + 1, event: claimed.event, envelope },
+      input.signal,
+    );
+  } catch (error) {
+    return {
+      kind: 'retry',
+      error: `target failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import type { LookupFunction } from 'node:net';
+import type { Logger } from '../log/logger.js';
+import type { TargetSpec } from '../rules/rules.js';
+import type { StoredEvent } from '../store/store.js';
+import type { Outcome } from './outcome.js';
+
+/** One attempt at one delivery, as the engine hands it to a target. */
+export interface DeliveryJob {
+  /** Stable across attempts (`dlv_<n>`): sent to HTTP targets as `Idempotency-Key`. */
+  readonly deliveryId: string;
+  /** 1-based number of this attempt. */
+  readonly attempt: number;
+  readonly event: StoredEvent;
+  /** `event.body` parsed once by the engine (ingest validated it as an envelope). */
+  readonly envelope: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Any object with `send()` is a target (nodemailer's transport idea). `send` never throws and never retries:
+ * every failure becomes an `Outcome`. It enforces the target's own timeout and also stops when `signal`
+ * aborts (shutdown deadline), answering `retry`.
+ */
+export interface Target {
+  send(job: DeliveryJob, signal: AbortSignal): Promise<Outcome>;
+  /** Releases pooled connections; idempotent. */
+  close(): Promise<void>;
+}
+
+export interface TargetDeps {
+  readonly log: Logger;
+  /** DNS lookup used for outbound connections, checked by the link-local/metadata guard; tests inject one. */
+  readonly lookup?: LookupFunction | undefined;
+}
+
+export type CreateTarget = (spec: TargetSpec, deps: TargetDeps) => Target;

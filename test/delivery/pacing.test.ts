@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createCircuitBreaker } from '../../src/delivery/circuit-breaker.js';
+import { decideNextStep } from '../../src/delivery/decide-next-step.js';
+import { nextAttemptAt } from '../../src/delivery/next-attempt-at.js';
+import { redactDetail } from '../../src/delivery/redact-detail.js';
+import { createTokenBucket } from '../../src/delivery/token-bucket.js';
+import type { RetryPolicy } from '../../src/rules/rules.js';
+
+const POLICY: RetryPolicy = { initialDelayMs: 1_000, maxDelayMs: 600_000, maxAttempts: 12, maxAgeMs: 86_400_000 };
+
+describe('nextAttemptAt (full jitter)', () => {
+  it('draws uniformly below a bound that doubles from 1 s and is capped at 10 min', () => {
+    expect([1, 2, 3, 4].map((n) => nextAttemptAt(n, POLICY, 0.999_999, 0))).toEqual([999, 1_999, 3_999, 7_999]);
+    expect(nextAttemptAt(11, POLICY, 0.999_999, 0)).toBe(599_999);
+    expect(nextAttemptAt(5_000, POLICY, 0.5, 100)).toBe(300_100);
+    expect(nextAttemptAt(1, POLICY, 0, 100)).toBe(100);
+    // Out-of-range randomness cannot push past the bound or before now.
+    expect(nextAttemptAt(1, POLICY, 7, 0)).toBe(1_000);
+    expect(nextAttemptAt(1, POLICY, -1, 0)).toBe(0);
+  });
+});
+
+describe('decideNextStep', () => {
+  const base = { attempts: 1, now: 10_000, retryFrom: 0, policy: POLICY, random: 0.5 };
+  it('maps outcomes to delivered, dead or a scheduled retry', () => {
+    expect(decideNextStep({ ...base, outcome: { kind: 'delivered', status: 200 } })).toEqual({
+      state: 'delivered',
+      nextAttemptAt: 10_000,
+      lastError: null,
+    });
+    expect(decideNextStep({ ...base, outcome: { kind: 'permanent', error: 'HTTP 404' } })).toEqual({
+      state: 'dead',
+      nextAttemptAt: 10_000,
+      lastError: 'HTTP 404',
+    });
+    expect(decideNextStep({ ...base, outcome: { kind: 'retry', error: 'HTTP 503' } })).toEqual({
+      state: 'pending',
+      nextAttemptAt: 10_500,
+      lastError: 'HTTP 503',
+    });
+  });
+  it('takes Retry-After over the backoff, never beyond max_delay, never negative', () => {
+    const retry = (retryAfterMs: number) =>
+      decideNextStep({ ...base, outcome: { kind: 'retry', error: 'e', retryAfterMs } }).nextAttemptAt;
+    expect(retry(30_000)).toBe(40_000);
+    expect(retry(10 * 3_600_000)).toBe(610_000);
+    expect(retry(-5)).toBe(10_000);
+  });
+  it('gives up at max_attempts and at max_age (counted from the receipt or replay)', () => {
+    const outcome = { kind: 'retry', error: 'HTTP 503' } as const;
+    expect(decideNextStep({ ...base, outcome, attempts: 12 })).toMatchObject({ state: 'dead' });
+    expect(decideNextStep({ ...base, outcome, attempts: 11 })).toMatchObject({ state: 'pending' });
+    const late = { ...base, outcome, now: 86_399_800 };
+    expect(decideNextStep(late)).toMatchObject({ state: 'dead', lastError: 'gave up at the max_age limit: HTTP 503' });
+    expect(decideNextStep({ ...late, retryFrom: 50_000 })).toMatchObject({ state: 'pending' });
+  });
+});
+
+describe('token bucket', () => {
+  it('allows a burst, then refills at the rate, never above the burst', () => {
+    const bucket = createTokenBucket({ perSecond: 2, burst: 3 }, 0);
+    expect(bucket.available(0)).toBe(3);
+    for (let i = 0; i < 3; i++) bucket.take(0);
+    expect(bucket.available(0)).toBe(0);
+    expect(bucket.waitMs(0)).toBe(500);
+    expect(bucket.available(499)).toBe(0);
+    expect(bucket.available(500)).toBe(1);
+    expect(bucket.available(60_000)).toBe(3);
+    expect(bucket.waitMs(60_000)).toBe(0);
+  });
+});
+
+describe('circuit breaker', () => {
+  it('opens after consecutive retryable failures, lets one probe through after the cool-down', () => {
+    const circuit = createCircuitBreaker({ failures: 2, cooldownMs: 1_000 });
+    circuit.record('retry', 0);
+    circuit.record('delivered', 1); // resets the count
+    circuit.record('retry', 2);
+    circuit.record('permanent', 3); // neither a failure nor a success
+    expect(circuit.state(3)).toBe('closed');
+    circuit.record('retry', 4);
+    expect(circuit.state(5)).toBe('open');
+    expect(circuit.allowance(1_003)).toBe(0);
+    expect(circuit.opensProbeAt()).toBe(1_004);
+    expect(circuit.allowance(1_004)).toBe(1);
+    circuit.started();
+    expect(circuit.allowance(1_004)).toBe(0);
+    circuit.record('retry', 1_100);
+    expect(circuit.state(1_100)).toBe('open');
+    expect(circuit.opensProbeAt()).toBe(2_100);
+    expect(circuit.allowance(2_100)).toBe(1);
+    circuit.started();
+    circuit.record('delivered', 2_200);
+    expect(circuit.state(2_200)).toBe('closed');
+    expect(circuit.allowance(2_200)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('redactDetail', () => {
+  it('masks secrets (longest first), cuts URLs to scheme and host, flattens control characters, truncates', () => {
+    expect(redactDetail('token abcd1234 and abcd1234XYZ', ['abcd1234', 'abcd1234XYZ'])).toBe(
+      'token [redacted] and [redacted]',
+    );
+    expect(redactDetail('POST https://user:pw@api.example.com:8443/v1/x?key=1 failed', [])).toBe(
+      'POST https://api.example.com:8443/… failed',
+    );
+    expect(redactDetail('line1\r\nline2\u0000', [])).toBe('line1 line2');
+    expect(redactDetail('x'.repeat(1_000), [])).toHaveLength(300);
+    expect(redactDetail('short key abc', ['abc'])).toBe('short key abc'); // too short to be a secret worth masking
+  });
+});
