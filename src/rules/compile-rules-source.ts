@@ -7,6 +7,8 @@ import { compileRegex, type CompiledRegex } from './compile/compile-regex.js';
 import { compileRoutes } from './compile/compile-routes.js';
 import { compileSeverities } from './compile/compile-severities.js';
 import { compileTargets } from './compile/compile-targets.js';
+import { createTemplateCompiler } from './compile/create-template-compiler.js';
+import { valueAtPath } from './compile/value-at-path.js';
 import { deepFreeze } from './deep-freeze.js';
 import { expandTargetEnv } from './env/expand-target-env.js';
 import type { CompiledRules, RulesLoadResult } from './rules.js';
@@ -27,7 +29,7 @@ export interface RulesSource {
 
 interface RulesDocument {
   readonly severities?: readonly string[];
-  readonly targets?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly targets?: Readonly<Record<string, unknown>>;
   readonly routes?: readonly unknown[];
   readonly fallback?: readonly string[];
 }
@@ -61,6 +63,18 @@ export function compileRulesSource(source: RulesSource): RulesLoadResult {
     typeof document.targets === 'object' && document.targets !== null && !Array.isArray(document.targets);
   const targetNames = new Set(targetsOk ? Object.keys(document.targets ?? {}) : []);
   if (targetsOk) checkTargetReferences(document, targetNames, locate, sink);
+  const templates = createTemplateCompiler({
+    locate,
+    sink,
+    originOf: expanded.originOf,
+    rawValue: (path) => valueAtPath(value, path),
+  });
+  const targets = compileTargets(targetsOk ? (document.targets ?? {}) : {}, {
+    locate,
+    sink,
+    templates,
+    isBroken: (path) => broken(path.map((segment) => `/${escapePointer(String(segment))}`).join('')),
+  });
 
   const regexes = new Map<string, CompiledRegex>();
   const regex = (pattern: string): CompiledRegex => {
@@ -85,11 +99,16 @@ export function compileRulesSource(source: RulesSource): RulesLoadResult {
     version: source.version,
     severities: scale.levels,
     severityRanks: scale.ranks,
-    targets: compileTargets(document.targets ?? {}),
+    targets,
     secrets: expanded.secrets,
     routes,
     fallback: document.fallback ?? [],
     index: buildRouteIndex(routes),
   };
   return { ok: true, rules: deepFreeze(rules), warnings: sink.sorted() };
+}
+
+/** RFC 6901: `~` and `/` inside a segment are written `~0` and `~1`. */
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

@@ -86,6 +86,39 @@ routes:
     expect(io.out()).not.toContain('not-http-secret');
   });
 
+  it('reports template syntax errors at the string holding the template, and policy contradictions', async () => {
+    temp.write(
+      'templates.yaml',
+      `targets:
+  chat:
+    type: slack
+    webhook_url: "\${CHAT_URL}"
+    message: { text: "{{ data.title | shout }}" }
+  tickets:
+    type: http
+    url: https://tickets.example/api
+    body:
+      summary: "[{{ data.severity | upcase }}] {{ data.title }"
+      labels: [soc, "{% if %}"]
+    retry: { initial_delay: 1m, max_delay: 30s }
+routes:
+  - { name: all, to: [chat, tickets] }
+fallback: []
+`,
+    );
+    const io = fakeCliIo(temp.dir, { CHAT_URL: SECRET });
+    expect(await runCheck(['templates.yaml'], io)).toBe(1);
+    expect(io.out().split('\n')).toEqual([
+      'templates.yaml:5:22: error: targets.chat.message.text: undefined filter: shout (template line 1, column 1)',
+      'templates.yaml:10:16: error: targets.tickets.body.summary: output "{{ data.title }" not closed (template line 1, column 32)',
+      'templates.yaml:11:21: error: targets.tickets.body.labels[1]: invalid value expression: "" (template line 1, column 6)',
+      'templates.yaml:12:44: error: targets.tickets.retry.max_delay: must be at least retry.initial_delay (1m)',
+      'templates.yaml: 4 errors, 0 warnings',
+      '',
+    ]);
+    expect(io.out()).not.toContain(SECRET);
+  });
+
   it('reports an unreadable file without a position, and usage errors with exit 2', async () => {
     const io = fakeCliIo(temp.dir);
     expect(await runCheck(['nowhere.yaml'], io)).toBe(1);

@@ -9,7 +9,7 @@ const EXAMPLE = fileURLToPath(new URL('../../rules.example.yaml', import.meta.ur
 const SECRET = 'https://hooks.slack.example/services/T1/B1/route-secret-value';
 const RULES = `targets:
   chat: { type: slack, webhook_url: "\${CHAT_URL}" }
-  mail: { type: email, to: [soc@example.com] }
+  mail: { type: email, smtp: { host: smtp.example }, from: soc@example.com, to: [soc@example.com] }
 routes:
   - { name: drop-test, match: { where: [{ field: data.agent.tags, equals: test }] }, to: [], stop: true }
   - { name: critical, match: { event: incident.*, severity: { at_least: high } }, to: [chat, mail] }

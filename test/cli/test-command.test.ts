@@ -9,7 +9,7 @@ const EXAMPLE = fileURLToPath(new URL('../../rules.example.yaml', import.meta.ur
 const EXAMPLE_TESTS = fileURLToPath(new URL('../../examples/rules.tests.yaml', import.meta.url));
 const RULES = `targets:
   chat: { type: slack, webhook_url: "\${CHAT_URL}" }
-  mail: { type: email, to: [soc@example.com] }
+  mail: { type: email, smtp: { host: smtp.example }, from: soc@example.com, to: [soc@example.com] }
 routes:
   - { name: critical, match: { event: incident.*, severity: { at_least: high } }, to: [chat, mail] }
 fallback: [mail]

@@ -12,7 +12,7 @@ export const SLACK_URL = 'https://hooks.slack.invalid/services/T000/B000/PLACEHO
 export const TEST_RULES = `
 targets:
   soc-slack: { type: slack, webhook_url: "\${TEST_SLACK_URL}" }
-  oncall-mail: { type: email, to: [oncall@example.com] }
+  oncall-mail: { type: email, smtp: { host: smtp.example.invalid }, from: switchyard@example.com, to: [oncall@example.com] }
   tickets: { type: http, url: "https://tickets.example.com/api/events" }
 routes:
   - name: drop-test-agents
@@ -53,6 +53,8 @@ export async function startTestDaemon(
     clock?: Clock;
     busyTimeout?: string;
     maxEventAge?: string;
+    /** Retry jitter; 0 makes every retry due at once (absent Retry-After), for fast delivery tests. */
+    random?: () => number;
   } = {},
 ): Promise<TestDaemon> {
   const rulesPath = path.join(dir, 'rules.yaml');
@@ -90,6 +92,8 @@ ${options.config ?? ''}
     cwd: dir,
     logStream,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.random ? { random: options.random } : {}),
+    deliveryPollMs: 100,
   });
   return {
     running,

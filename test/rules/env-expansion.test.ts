@@ -19,8 +19,8 @@ describe('${VAR} references', () => {
     const result = load(TEXT, { SLACK_URL: SECRET, TICKETS_TOKEN: 'tok-123456' });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.rules.targets.get('chat')?.options).toEqual({ webhook_url: SECRET });
-    expect(result.rules.targets.get('tickets')?.options.headers).toEqual({ Authorization: 'Bearer tok-123456' });
+    expect(result.rules.targets.get('chat')).toMatchObject({ type: 'slack', webhookUrl: SECRET });
+    expect(result.rules.targets.get('tickets')).toMatchObject({ headers: { Authorization: 'Bearer tok-123456' } });
     expect([...result.rules.secrets].sort()).toEqual([SECRET, 'tok-123456'].sort());
   });
 
@@ -48,7 +48,7 @@ describe('${VAR} references', () => {
       'environment variable SLACK_URL is not set (or empty); a placeholder is used',
       'environment variable TICKETS_TOKEN is not set (or empty); a placeholder is used',
     ]);
-    expect(result.rules.targets.get('chat')?.options.webhook_url).toBe('${SLACK_URL}');
+    expect(result.rules.targets.get('chat')).toMatchObject({ webhookUrl: '${SLACK_URL}' });
     expect(result.rules.secrets).toEqual([]);
   });
 

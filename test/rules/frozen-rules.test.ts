@@ -23,7 +23,8 @@ describe('loaded rules', () => {
     expect(Object.isFrozen(rules.routes[0]?.conditions)).toBe(true);
     expect(Object.isFrozen(rules.severities)).toBe(true);
     expect(Object.isFrozen(rules.fallback)).toBe(true);
-    expect(Object.isFrozen(rules.targets.get('a')?.options)).toBe(true);
+    expect(Object.isFrozen(rules.targets.get('a'))).toBe(true);
+    expect(Object.isFrozen(rules.targets.get('a')?.policy.retry)).toBe(true);
     expect(() => (rules.targets as Map<string, unknown>).set('x', {})).toThrow(TypeError);
     expect(() => (rules.targets as Map<string, unknown>).delete('a')).toThrow(TypeError);
     expect(() => (rules.severityRanks as Map<string, number>).clear()).toThrow(TypeError);

@@ -25,7 +25,7 @@ routes:
 fallback: [chat]
 `;
     expect(problems(text)).toEqual([
-      '2:64 error schema: targets.chat: unknown property "chanel" (allowed: type, webhook_url, channel, username, icon_emoji)',
+      '2:64 error schema: targets.chat: unknown property "chanel" (allowed: type, webhook_url, channel, username, icon_emoji, message, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local)',
       '3:3 warning unused_target: target "pager" is not used by any route or the fallback',
       '3:18 error schema: targets.pager.type: must be one of: slack, email, http',
       '4:3 warning unused_target: target "spare" is not used by any route or the fallback',
@@ -90,17 +90,18 @@ fallback: []
 
   it('checks target options per type', () => {
     const text = `targets:
-  mail: { type: email, to: [not-an-address], cc: [] }
+  mail: { type: email, smtp: { url: x }, from: a@b, to: [not-an-address], cc: [] }
   hook: { type: http, url: "ftp://files.example", method: GET, headers: { "X-Ok": 1 } }
   chat: { type: slack }
 routes: [{ name: r, to: [mail, hook, chat] }]
 fallback: []
 `;
     expect(problems(text)).toEqual([
-      '2:29 error schema: targets.mail.to[0]: must be an e-mail address',
-      '2:50 error schema: targets.mail.cc: must not be empty',
+      '2:37 error schema: targets.mail.smtp.url: must be an smtp:// or smtps:// URL',
+      '2:58 error schema: targets.mail.to[0]: must be an e-mail address',
+      '2:79 error schema: targets.mail.cc: must not be empty',
       '3:28 error schema: targets.hook.url: must be an http:// or https:// URL',
-      '3:59 error schema: targets.hook.method: must be one of: POST, PUT',
+      '3:59 error schema: targets.hook.method: must be one of: POST, PUT, PATCH',
       '3:83 error schema: targets.hook.headers.X-Ok: must be a string',
       '4:9 error schema: targets.chat: missing required property "webhook_url"',
     ]);

@@ -1,13 +1,27 @@
-import type { TargetSpec, TargetType } from '../rules.js';
+import type { TargetSpec } from '../rules.js';
+import { compileEmailTarget } from './compile-email-target.js';
+import { compileHttpTarget } from './compile-http-target.js';
+import { compileSlackTarget } from './compile-slack-target.js';
+import { createTargetContext, type TargetContextDeps } from './target-context.js';
 
-/** Turns the schema-checked, env-expanded `targets` map into specs: everything but `type` is an option. */
+/**
+ * Turns the env-expanded `targets` map into typed, defaulted specs, reporting what the schema cannot see:
+ * template syntax errors, options that exclude each other, policy bounds that contradict. It also runs on
+ * targets the schema rejected (skipping the rejected parts), so one `check` shows every problem; the specs
+ * are only used when no error was reported.
+ */
 export function compileTargets(
-  targets: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
+  targets: Readonly<Record<string, unknown>>,
+  deps: TargetContextDeps,
 ): Map<string, TargetSpec> {
   const specs = new Map<string, TargetSpec>();
-  for (const [name, target] of Object.entries(targets)) {
-    const { type, ...options } = target;
-    specs.set(name, { name, type: type as TargetType, options });
+  for (const [name, yaml] of Object.entries(targets)) {
+    if (yaml === null || typeof yaml !== 'object' || Array.isArray(yaml)) continue;
+    const target = createTargetContext(name, deps);
+    const type = (yaml as { type?: unknown }).type;
+    if (type === 'slack') specs.set(name, compileSlackTarget(yaml, target));
+    else if (type === 'email') specs.set(name, compileEmailTarget(yaml, target));
+    else if (type === 'http') specs.set(name, compileHttpTarget(yaml, target));
   }
   return specs;
 }

@@ -8,6 +8,9 @@ const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
   '^(?:[^@\\s]+@[^@\\s]+|.*\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}.*)$': 'must be an e-mail address',
   '^(?:event|timestamp|data(?:\\.[^.]+)*)$': 'must be a field path: event, timestamp, data or data.<key>[.<key>...]',
   "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$": 'must be an HTTP header name',
+  '^(?:\\d+(?:ms|s|m|h|d|w))+$': 'must be a duration such as 500ms, 30s, 10m, 1h30m or 24h',
+  '^(?:smtps?://[^\\s]+|.*\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}.*)$': 'must be an smtp:// or smtps:// URL',
+  "^[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:\\s*;.*)?$": 'must be a media type such as text/plain',
 };
 
 // minProperties / maxProperties mean different things depending on where they fail.

@@ -1,0 +1,26 @@
+import type { CircuitPolicy, RateLimit, RetryPolicy, TargetType } from '../rules.js';
+
+/** The delivery policy a target gets for every option its `retry:`, `rate_limit:`... leave out (docs/rules.md). */
+export const DEFAULT_RETRY: RetryPolicy = {
+  initialDelayMs: 1_000,
+  maxDelayMs: 10 * 60_000,
+  maxAttempts: 12,
+  maxAgeMs: 24 * 3_600_000,
+};
+
+export const DEFAULT_CIRCUIT: CircuitPolicy = { failures: 5, cooldownMs: 30_000 };
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Slack posts to one channel in order, so one at a time; SMTP servers and APIs take a few in parallel. */
+export const DEFAULT_CONCURRENCY: Readonly<Record<TargetType, number>> = { slack: 1, email: 4, http: 8 };
+
+/**
+ * Slack allows about one message per second per incoming webhook, with short bursts:
+ * https://api.slack.com/apis/rate-limits (its 429s are retried, but not asking is better).
+ */
+export const DEFAULT_RATE_LIMIT: Readonly<Record<TargetType, RateLimit | null>> = {
+  slack: { perSecond: 1, burst: 5 },
+  email: null,
+  http: null,
+};
