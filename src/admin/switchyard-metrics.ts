@@ -19,4 +19,8 @@ export const SWITCHYARD_METRICS: readonly MetricHelp[] = [
     help: 'Events that matched no route and had no fallback: journaled, delivered nowhere.',
   },
   { name: 'switchyard_rules_reloads_total', help: 'Rules reload attempts, by result.' },
+  {
+    name: 'switchyard_delivery_attempts_total',
+    help: 'Delivery attempts, by target and outcome (delivered, retry, dead).',
+  },
 ];

@@ -1,0 +1,70 @@
+import type { Outcome } from './outcome.js';
+import { redactDetail } from './redact-detail.js';
+
+/**
+ * Failures without a reply code that only an operator can fix (credentials, our own configuration or
+ * message): retrying gets the same answer, so they are dead-lettered at once and replayed after the fix.
+ */
+const CONFIG_CODES = new Set([
+  'EAUTH',
+  'ENOAUTH',
+  'EOAUTH2',
+  'ECONFIG',
+  'EENVELOPE',
+  'EMESSAGE',
+  'ESTREAM',
+  'EMAXRECIPIENTS',
+  'EREQUIRETLS',
+  // The link-local/metadata guard (see classify-network-error.ts for why it is permanent).
+  'address_refused',
+]);
+
+/**
+ * Turns a nodemailer failure into an outcome. The reply code decides when there is one (RFC 5321 §4.2.1:
+ * 4yz transient, 5yz permanent; 503 "bad sequence" is a session glitch, as nodemailer's own
+ * `isPermanentResponseCode` reads it). So `requireTls` against a server that does not offer STARTTLS is
+ * permanent (it answers STARTTLS with 5yz: a configuration mismatch), and RFC 3207's 454 "TLS not available
+ * for a temporary reason" retries. Without a reply code, the error code decides: missing credentials and
+ * unbuildable messages are permanent; network trouble, timeouts and TLS handshake failures (an expired or
+ * untrusted certificate, fixed at the server) retry, as the HTTP target treats them, and so does anything
+ * unknown (the retry policy bounds it).
+ * `secrets` (SMTP password, user, URL) are masked in the excerpt, also in the base64 forms AUTH sends.
+ */
+export function classifySmtpError(error: unknown, secrets: readonly string[]): Outcome {
+  const { code, responseCode, message } = readError(error);
+  const excerpt = redact(message, secrets);
+  if (responseCode !== undefined && responseCode >= 400 && responseCode < 600) {
+    const retry = responseCode < 500 || responseCode === 503;
+    return retry
+      ? { kind: 'retry', status: responseCode, error: excerpt }
+      : { kind: 'permanent', status: responseCode, error: excerpt };
+  }
+  if (code !== undefined && CONFIG_CODES.has(code)) return { kind: 'permanent', error: excerpt };
+  // ECONNECTION, ETIMEDOUT (connect, greeting, socket), ESOCKET (ECONNREFUSED, ...), EDNS, ETLS, EPROTOCOL, ...
+  return { kind: 'retry', error: excerpt };
+}
+
+function readError(error: unknown): { code?: string; responseCode?: number; message: string } {
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  const record = error as { code?: unknown; originalCode?: unknown; responseCode?: unknown; message?: unknown };
+  const code = typeof record.code === 'string' ? record.code : undefined;
+  const original = typeof record.originalCode === 'string' ? record.originalCode : undefined;
+  const responseCode = typeof record.responseCode === 'number' ? record.responseCode : undefined;
+  const text = typeof record.message === 'string' && record.message !== '' ? reword(record.message) : 'SMTP error';
+  // nodemailer replaces a system code (ECONNREFUSED) with its own (ESOCKET) and keeps the first as originalCode.
+  const label = [code, original].filter((part) => part !== undefined).join('/');
+  return { code, responseCode, message: label === '' ? text : `${label}: ${text}` };
+}
+
+/** The pool says "retries" where, with `maxRequeues: 0`, it made none: name what happened instead. */
+function reword(message: string): string {
+  return message.startsWith('Reached maximum number of retries after connection was closed')
+    ? 'connection closed by the server before the message was accepted'
+    : message;
+}
+
+/** Each secret as written and as AUTH LOGIN/PLAIN put it on the wire (base64). */
+function redact(message: string, secrets: readonly string[]): string {
+  const forms = secrets.flatMap((secret) => [secret, Buffer.from(secret).toString('base64')]);
+  return redactDetail(message, forms);
+}

@@ -1,0 +1,49 @@
+import type { HttpTargetSpec } from '../../rules/rules.js';
+import { buildTemplateContext } from '../../templates/build-template-context.js';
+import { renderTemplateTree } from '../../templates/render-template-tree.js';
+import type { DeliveryJob } from '../target.js';
+import { signBody } from './sign-body.js';
+
+export interface HttpRequestParts {
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+const USER_AGENT = 'switchyard';
+
+/**
+ * Headers and body of one attempt: our defaults, the target's static `headers` (the rules compiler refuses
+ * the ones Switchyard sets), `auth`, then what every attempt carries: `Idempotency-Key` and the signature,
+ * computed over the exact bytes sent. Throws `template_render` when a body template fails.
+ */
+export function buildHttpRequest(spec: HttpTargetSpec, job: DeliveryJob): HttpRequestParts {
+  const { body, contentType } = renderBody(spec, job);
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'content-type': contentType };
+  for (const [name, value] of Object.entries(spec.headers)) headers[name.toLowerCase()] = value;
+  if (spec.auth?.kind === 'bearer') headers.authorization = `Bearer ${spec.auth.token}`;
+  if (spec.auth?.kind === 'basic') {
+    const pair = Buffer.from(`${spec.auth.username}:${spec.auth.password}`, 'utf8').toString('base64');
+    headers.authorization = `Basic ${pair}`;
+  }
+  headers['idempotency-key'] = job.deliveryId;
+  if (spec.signingSecret !== null) headers['x-switchyard-signature'] = signBody(body, spec.signingSecret);
+  return { headers, body };
+}
+
+function renderBody(spec: HttpTargetSpec, job: DeliveryJob): { body: Buffer; contentType: string } {
+  switch (spec.body.kind) {
+    case 'forward':
+      return { body: job.event.body, contentType: 'application/json' };
+    case 'json': {
+      // The structure is ours and only leaves are rendered, so the JSON is well-formed whatever the event holds.
+      const value = renderTemplateTree(spec.body.tree, buildTemplateContext(job));
+      return { body: Buffer.from(JSON.stringify(value), 'utf8'), contentType: 'application/json' };
+    }
+    case 'text':
+      return {
+        body: Buffer.from(spec.body.template.render(buildTemplateContext(job)), 'utf8'),
+        contentType: spec.body.contentType,
+      };
+  }
+}

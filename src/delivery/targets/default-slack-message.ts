@@ -1,0 +1,132 @@
+import type { IncomingWebhookSendArguments } from '@slack/webhook';
+import { escapeSlack } from '../../templates/escape-slack.js';
+import type { DeliveryJob } from '../target.js';
+
+interface Look {
+  readonly emoji: string;
+  readonly color: string;
+}
+
+/** Good news (resolved, back online) is green whatever its severity. */
+const GOOD_NEWS: ReadonlySet<string> = new Set(['incident.resolved', 'agent.online']);
+const GOOD: Look = { emoji: ':white_check_mark:', color: '#2EB67D' };
+const BY_SEVERITY: Readonly<Record<string, Look>> = {
+  critical: { emoji: ':rotating_light:', color: '#B00020' },
+  high: { emoji: ':red_circle:', color: '#E01E5A' },
+  medium: { emoji: ':large_orange_circle:', color: '#F2994A' },
+  low: { emoji: ':large_yellow_circle:', color: '#ECB22E' },
+  info: { emoji: ':large_blue_circle:', color: '#1D9BD1' },
+};
+const NO_SEVERITY: Look = { emoji: ':white_circle:', color: '#9E9E9E' };
+/** An unexpected severity is shown as urgent, as the rules read it (the highest level). */
+const UNKNOWN_SEVERITY: Look = { emoji: ':warning:', color: '#B00020' };
+
+/** Slack's limits are 3,000 characters per text and 2,000 per field; event strings can be far longer. */
+const TITLE_CHARS = 150;
+const FIELD_CHARS = 300;
+
+/**
+ * The message sent when a Slack target has no `message:` template: a coloured Block Kit card with the title,
+ * severity, event kind, incident, host, agent and time, and a plain `text` fallback for notifications. Every
+ * event-derived string is clipped and escaped (`&`, `<`, `>`), so a title holding `<!channel>` stays text.
+ */
+export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArguments {
+  const data = asRecord(job.envelope.data);
+  const kind = job.event.kind;
+  const host = firstText(data.hostname, data.host, asRecord(data.agent).hostname, asRecord(data.agent).name);
+  const look = lookOf(kind, job.event.severity);
+  const title = escapeSlack(clip(firstText(data.title) ?? phraseFor(kind, data, host), TITLE_CHARS));
+  const fields: [string, string | undefined][] = [
+    ['Severity', job.event.severity ?? 'not set'],
+    ['Event', kind],
+    ['Incident', firstText(data.incident_id)],
+    ['Host', host],
+    ['Agent', firstText(data.agent_id, asRecord(data.agent).id)],
+  ];
+  const shown = fields.flatMap(([label, value]) =>
+    value === undefined
+      ? []
+      : [{ type: 'mrkdwn' as const, text: `*${label}*\n${escapeSlack(clip(value, FIELD_CHARS))}` }],
+  );
+  shown.push({
+    type: 'mrkdwn',
+    text: `*Time*\n${slackTime(firstText(job.envelope.timestamp) ?? job.event.occurredAt)}`,
+  });
+  return {
+    text: `${look.emoji} ${title}`,
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `${look.emoji} *${title}*` } }],
+    attachments: [
+      {
+        color: look.color,
+        blocks: [
+          { type: 'section', fields: shown },
+          {
+            type: 'context',
+            elements: [
+              {
+                type: 'mrkdwn',
+                text: `Switchyard · ${escapeSlack(job.event.id)} · from ${escapeSlack(job.event.source)}`,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function phraseFor(kind: string, data: Readonly<Record<string, unknown>>, host: string | undefined): string {
+  const incident = firstText(data.incident_id);
+  const on = host === undefined ? '' : ` on ${host}`;
+  switch (kind) {
+    case 'incident.created':
+      return incident === undefined ? 'New incident' : `New incident ${incident}`;
+    case 'incident.updated':
+      return incident === undefined ? 'Incident updated' : `Incident ${incident} updated`;
+    case 'incident.resolved':
+      return incident === undefined ? 'Incident resolved' : `Incident ${incident} resolved`;
+    case 'agent.offline':
+      return `Agent offline: ${host ?? 'unknown host'}`;
+    case 'agent.online':
+      return `Agent back online: ${host ?? 'unknown host'}`;
+    case 'threat.detected':
+      return `Threat detected${on}`;
+    case 'compliance.violation':
+      return `Compliance violation${on}`;
+    default:
+      return `Event ${kind}${on}`;
+  }
+}
+
+function lookOf(kind: string, severity: string | null): Look {
+  if (GOOD_NEWS.has(kind)) return GOOD;
+  if (severity === null) return NO_SEVERITY;
+  return BY_SEVERITY[severity.toLowerCase()] ?? UNKNOWN_SEVERITY;
+}
+
+/** Slack shows `<!date^…>` in each reader's time zone; the text after `|` is shown where it cannot. */
+function slackTime(raw: string): string {
+  const ms = Date.parse(raw);
+  const shown = escapeSlack(clip(raw, FIELD_CHARS));
+  if (Number.isNaN(ms)) return shown;
+  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time_secs}|${shown}>`;
+}
+
+function asRecord(value: unknown): Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** The first value that is a non-empty string or a number, as text. */
+function firstText(...values: unknown[]): string | undefined {
+  for (const value of values) {
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  }
+  return undefined;
+}
+
+/** Cuts by code point, so an emoji is never split in half; looks at no more of a huge string than it needs. */
+function clip(text: string, max: number): string {
+  const chars = Array.from(text.slice(0, (max + 1) * 2));
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+}

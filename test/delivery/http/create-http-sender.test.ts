@@ -1,0 +1,170 @@
+import type { LookupFunction } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createHttpSender,
+  type HttpSender,
+  type HttpSenderOptions,
+} from '../../../src/delivery/http/create-http-sender.js';
+import { startHttpReceiver, type HttpReceiver } from '../../helpers/start-http-receiver.js';
+
+const opened: { senders: HttpSender[]; receivers: HttpReceiver[] } = { senders: [], receivers: [] };
+afterEach(async () => {
+  for (const sender of opened.senders.splice(0)) sender.close();
+  for (const receiver of opened.receivers.splice(0)) await receiver.close();
+});
+
+async function receiver(): Promise<HttpReceiver> {
+  const started = await startHttpReceiver();
+  opened.receivers.push(started);
+  return started;
+}
+
+function sender(options: Partial<HttpSenderOptions> = {}): HttpSender {
+  const made = createHttpSender({ timeoutMs: 2_000, allowLinkLocal: false, ...options });
+  opened.senders.push(made);
+  return made;
+}
+
+function post(url: string, signal = new AbortController().signal) {
+  return {
+    url: new URL(url),
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: Buffer.from('hi'),
+    signal,
+  };
+}
+
+/** Resolves every host name to `address`, counting the calls. */
+function fixedLookup(address: string): LookupFunction & { calls: string[] } {
+  const calls: string[] = [];
+  const lookup = ((hostname, options, callback) => {
+    calls.push(hostname);
+    const family = address.includes(':') ? 6 : 4;
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as LookupFunction & { calls: string[] };
+  lookup.calls = calls;
+  return lookup;
+}
+
+describe('createHttpSender', () => {
+  it('sends the request and answers status, headers and body', async () => {
+    const target = await receiver();
+    target.script({ status: 201, headers: { 'x-answer': 'yes' }, body: '{"id":7}' });
+    const answer = await sender().send(post(`${target.url}/api/issues?x=1`));
+    expect(answer).toMatchObject({ status: 201, headers: { 'x-answer': 'yes' } });
+    expect(answer.body.toString()).toBe('{"id":7}');
+    expect(target.requests[0]).toMatchObject({ method: 'POST', url: '/api/issues?x=1', body: Buffer.from('hi') });
+    expect(target.requests[0]?.headers['content-length']).toBe('2');
+  });
+
+  it('reuses one keep-alive connection for consecutive sends', async () => {
+    const target = await receiver();
+    const http = sender();
+    await http.send(post(target.url));
+    await http.send(post(target.url));
+    expect(target.requests.map((request) => request.connection)).toEqual([1, 1]);
+  });
+
+  it('keeps only the first 4 KiB of a large answer', async () => {
+    const target = await receiver();
+    target.script({ status: 500, body: 'x'.repeat(100_000) });
+    const answer = await sender().send(post(target.url));
+    expect(answer.status).toBe(500);
+    expect(answer.body.length).toBe(4096);
+  });
+
+  it('does not follow redirects', async () => {
+    const target = await receiver();
+    target.script({ status: 302, headers: { location: `${target.url}/elsewhere` } });
+    expect((await sender().send(post(target.url))).status).toBe(302);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(target.requests).toHaveLength(1);
+  });
+
+  it('gives up when no answer comes within the timeout', async () => {
+    const target = await receiver();
+    target.script({ delayMs: 2_000 });
+    await expect(sender({ timeoutMs: 150 }).send(post(target.url))).rejects.toMatchObject({
+      code: 'attempt_timeout',
+      message: 'no answer within 150 ms',
+    });
+  });
+
+  it('stops when the signal aborts', async () => {
+    const target = await receiver();
+    target.script({ delayMs: 2_000 });
+    const controller = new AbortController();
+    const sending = sender().send(post(target.url, controller.signal));
+    await target.waitForRequests(1);
+    controller.abort();
+    await expect(sending).rejects.toMatchObject({ code: 'attempt_aborted' });
+  });
+
+  it('reports a refused connection', async () => {
+    const target = await receiver();
+    await target.close();
+    await expect(sender().send(post(target.url))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  it('checks addresses after DNS: a name resolving to the metadata address is refused, nothing sent', async () => {
+    const target = await receiver();
+    const lookup = fixedLookup('169.254.169.254');
+    await expect(sender({ lookup }).send(post(`http://tickets.internal:${target.port}/`))).rejects.toMatchObject({
+      code: 'address_refused',
+      message: expect.stringContaining('169.254.169.254 (resolved from tickets.internal)'),
+    });
+    expect(lookup.calls).toEqual(['tickets.internal']);
+    expect(target.requests).toHaveLength(0);
+  });
+
+  it('uses the injected lookup for allowed addresses', async () => {
+    const target = await receiver();
+    const lookup = fixedLookup('127.0.0.1');
+    await sender({ lookup }).send(post(`http://tickets.internal:${target.port}/`));
+    expect(lookup.calls).toEqual(['tickets.internal']);
+    expect(target.requests[0]?.headers.host).toBe(`tickets.internal:${target.port}`);
+  });
+
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[fe80::1]/',
+    'http://[fd00:ec2::254]/',
+    'http://100.100.100.200/',
+    'http://192.0.0.192/',
+    'http://2852039166/', // 169.254.169.254 as one number: the URL parser normalises it
+    'https://169.254.169.254/',
+  ])('refuses the IP literal in %s before connecting', async (url) => {
+    const lookup = fixedLookup('127.0.0.1');
+    await expect(sender({ lookup }).send(post(url))).rejects.toMatchObject({ code: 'address_refused' });
+    expect(lookup.calls).toEqual([]);
+  });
+
+  it('allow_link_local turns the guard off (the connection is then attempted)', async () => {
+    // A link-local address on the loopback interface: the attempt fails locally and never leaves this machine.
+    const lookup = fixedLookup('fe80::1%lo');
+    const guarded = await sender({ lookup, timeoutMs: 500 })
+      .send(post('http://metadata.internal:9/'))
+      .catch((e: unknown) => e);
+    expect(guarded).toMatchObject({ code: 'address_refused' });
+    const allowed = sender({ lookup, timeoutMs: 500, allowLinkLocal: true });
+    const error: unknown = await allowed.send(post('http://metadata.internal:9/')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toMatchObject({ code: 'address_refused' });
+  });
+
+  it('rejects schemes other than http and https, and sends after close', async () => {
+    await expect(sender().send(post('ftp://127.0.0.1/'))).rejects.toMatchObject({ code: 'invalid_url' });
+    const http = sender();
+    http.close();
+    await expect(http.send(post('http://127.0.0.1:9/'))).rejects.toMatchObject({ code: 'target_closed' });
+  });
+
+  it('rejects a header value Node refuses, without leaking a timer', async () => {
+    const request = { ...post('http://127.0.0.1:9/'), headers: { authorization: 'Bearer a\nb' } };
+    await expect(sender({ timeoutMs: 50 }).send(request)).rejects.toMatchObject({ code: 'ERR_INVALID_CHAR' });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the timer firing now would throw
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { createTarget } from '../../../src/delivery/targets/create-target.js';
+import { startHttpReceiver } from '../../helpers/start-http-receiver.js';
+import { makeHttpSpec, makeJob, makeSlackSpec, quietLog } from './make-target-spec.js';
+
+describe('createTarget', () => {
+  it('builds the target module its type names', async () => {
+    const receiver = await startHttpReceiver();
+    try {
+      const http = createTarget(makeHttpSpec({ url: `${receiver.url}/http` }), { log: quietLog });
+      const slack = createTarget(makeSlackSpec({ webhookUrl: `${receiver.url}/slack` }), { log: quietLog });
+      const signal = new AbortController().signal;
+      await http.send(makeJob(), signal);
+      await slack.send(makeJob(), signal);
+      await Promise.all([http.close(), slack.close()]);
+      expect(receiver.requests.map((request) => [request.url, request.headers['idempotency-key']])).toEqual([
+        ['/http', 'dlv_1'],
+        ['/slack', undefined],
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import type { LookupFunction } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Target } from '../../../src/delivery/target.js';
+import { createSlackTarget } from '../../../src/delivery/targets/slack-target.js';
+import type { SlackTargetSpec } from '../../../src/rules/rules.js';
+import { compileTemplateTree } from '../../../src/templates/compile-template-tree.js';
+import { startHttpReceiver, type HttpReceiver } from '../../helpers/start-http-receiver.js';
+import { makeJob, makeSlackSpec, quietLog, TEST_POLICY } from './make-target-spec.js';
+
+const HOOK_PATH = '/services/T0001/B0001/hook-secret-xyz';
+
+const opened: { targets: Target[]; receivers: HttpReceiver[] } = { targets: [], receivers: [] };
+afterEach(async () => {
+  for (const target of opened.targets.splice(0)) await target.close();
+  for (const receiver of opened.receivers.splice(0)) await receiver.close();
+});
+
+/** Answers like hooks.slack.com: `ok` as text/html on success, a bare error string otherwise. */
+async function slack(): Promise<HttpReceiver> {
+  const started = await startHttpReceiver({
+    default: { status: 200, body: 'ok', headers: { 'content-type': 'text/html' } },
+  });
+  opened.receivers.push(started);
+  return started;
+}
+
+function target(spec: Partial<SlackTargetSpec>, lookup?: LookupFunction): Target {
+  const made = createSlackTarget(makeSlackSpec(spec), { log: quietLog, lookup });
+  opened.targets.push(made);
+  return made;
+}
+
+const signal = () => new AbortController().signal;
+const posted = (receiver: HttpReceiver, index = 0) =>
+  JSON.parse(receiver.requests[index]!.body.toString('utf8')) as Record<string, unknown>;
+
+describe('Slack target', () => {
+  it('posts the default message as JSON, with channel, username and icon from the target', async () => {
+    const hook = await slack();
+    const spec = { webhookUrl: hook.url + HOOK_PATH, channel: '#soc', username: 'Switchyard', iconEmoji: ':shield:' };
+    expect(await target(spec).send(makeJob(), signal())).toEqual({ kind: 'delivered', status: 200, detail: 'ok' });
+    const request = hook.requests[0]!;
+    expect(request).toMatchObject({ method: 'POST', url: HOOK_PATH });
+    expect(request.headers['content-type']).toBe('application/json');
+    const message = posted(hook);
+    expect(message).toMatchObject({ channel: '#soc', username: 'Switchyard', icon_emoji: ':shield:' });
+    expect(message.text).toBe(':rotating_light: Ransomware on host-7');
+    expect(JSON.stringify(message.attachments)).toContain('inc_123');
+  });
+
+  it('renders the target message template, escaped for Slack', async () => {
+    const hook = await slack();
+    const message = compileTemplateTree({ text: '*{{ data.title }}* ({{ event }})', unfurl_links: false }, 'slack');
+    const job = makeJob({ event: 'threat.detected', timestamp: 't', data: { title: '<!channel> a & b' } });
+    await target({ webhookUrl: hook.url + HOOK_PATH, message, channel: '#soc' }).send(job, signal());
+    expect(posted(hook)).toEqual({
+      channel: '#soc',
+      text: '*&lt;!channel&gt; a &amp; b* (threat.detected)',
+      unfurl_links: false,
+    });
+  });
+
+  it('a message template that fails to render is permanent and nothing is posted', async () => {
+    const hook = await slack();
+    const message = compileTemplateTree({ text: '{% for i in (1..100000000) %}x{% endfor %}' }, 'slack');
+    const outcome = await target({ webhookUrl: hook.url + HOOK_PATH, message }).send(makeJob(), signal());
+    expect(outcome).toMatchObject({
+      kind: 'permanent',
+      error: expect.stringMatching(/^the Slack message could not be built/),
+    });
+    expect(hook.requests).toHaveLength(0);
+  });
+
+  it('a message template that is not an object is permanent', async () => {
+    const hook = await slack();
+    const message = compileTemplateTree('just text', 'slack');
+    expect(await target({ webhookUrl: hook.url + HOOK_PATH, message }).send(makeJob(), signal())).toMatchObject({
+      kind: 'permanent',
+      error: expect.stringContaining('must produce an object'),
+    });
+  });
+
+  // https://api.slack.com/changelog/2016-05-17-changes-to-errors-for-incoming-webhooks
+  it.each([
+    [400, 'invalid_payload', 'permanent'],
+    [400, 'no_text', 'permanent'],
+    [403, 'invalid_token', 'permanent'],
+    [403, 'action_prohibited', 'permanent'],
+    [404, 'channel_not_found', 'permanent'],
+    [404, 'no_service', 'permanent'],
+    [410, 'channel_is_archived', 'permanent'],
+    [500, 'rollup_error', 'retry'],
+    [502, '<html>Bad Gateway</html>', 'retry'],
+  ])('Slack answering %i %s is %s', async (status, body, kind) => {
+    const hook = await slack();
+    hook.script({ status, body });
+    const outcome = await target({ webhookUrl: hook.url + HOOK_PATH }).send(makeJob(), signal());
+    expect(outcome).toMatchObject({ kind, status, error: expect.stringContaining(`Slack answered HTTP ${status}`) });
+    expect(JSON.stringify(outcome)).not.toContain('hook-secret-xyz');
+  });
+
+  it('429 is retried after Retry-After (seconds or HTTP date)', async () => {
+    const hook = await slack();
+    hook.script(
+      { status: 429, headers: { 'retry-after': '7' }, body: 'rate_limited' },
+      { status: 429, headers: { 'retry-after': new Date(Date.now() + 60_000).toUTCString() } },
+    );
+    const slackTarget = target({ webhookUrl: hook.url + HOOK_PATH });
+    expect(await slackTarget.send(makeJob(), signal())).toMatchObject({
+      kind: 'retry',
+      status: 429,
+      retryAfterMs: 7_000,
+    });
+    const second = await slackTarget.send(makeJob(), signal());
+    expect(second.kind === 'retry' && second.retryAfterMs).toBeGreaterThan(50_000);
+  });
+
+  it('makes exactly one request per attempt (the library does not retry)', async () => {
+    const hook = await slack();
+    hook.script({ status: 500, body: 'rollup_error' });
+    await target({ webhookUrl: hook.url + HOOK_PATH }).send(makeJob(), signal());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(hook.requests).toHaveLength(1);
+  });
+
+  it('a slow answer past the timeout is retried', async () => {
+    const hook = await slack();
+    hook.script({ delayMs: 1_500 });
+    const spec = { webhookUrl: hook.url + HOOK_PATH, policy: { ...TEST_POLICY, timeoutMs: 200 } };
+    expect(await target(spec).send(makeJob(), signal())).toEqual({ kind: 'retry', error: 'no answer within 200 ms' });
+  });
+
+  it('a refused connection is retried, without the webhook URL in the message', async () => {
+    const hook = await slack();
+    await hook.close();
+    const outcome = await target({ webhookUrl: hook.url + HOOK_PATH }).send(makeJob(), signal());
+    expect(outcome).toEqual({ kind: 'retry', error: 'connection refused (ECONNREFUSED)' });
+  });
+
+  it('reuses one keep-alive connection', async () => {
+    const hook = await slack();
+    const slackTarget = target({ webhookUrl: hook.url + HOOK_PATH });
+    await slackTarget.send(makeJob(), signal());
+    await slackTarget.send(makeJob(), signal());
+    expect(hook.requests.map((request) => request.connection)).toEqual([1, 1]);
+  });
+
+  it('refuses a webhook host that resolves to the metadata address', async () => {
+    const hook = await slack();
+    const lookup: LookupFunction = (_hostname, options, callback) =>
+      options.all ? callback(null, [{ address: '169.254.169.254', family: 4 }]) : callback(null, '169.254.169.254', 4);
+    const spec = { webhookUrl: `http://hooks.slack.internal:${hook.port}${HOOK_PATH}` };
+    expect(await target(spec, lookup).send(makeJob(), signal())).toMatchObject({
+      kind: 'permanent',
+      error: expect.stringContaining('refused to connect to 169.254.169.254'),
+    });
+    expect(hook.requests).toHaveLength(0);
+  });
+
+  it('an invalid webhook URL is permanent', async () => {
+    expect(await target({ webhookUrl: 'hooks.slack.com/services/x' }).send(makeJob(), signal())).toEqual({
+      kind: 'permanent',
+      error: 'the webhook URL is not a valid URL',
+    });
+  });
+});
