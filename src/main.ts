@@ -8,6 +8,8 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/config.js';
 import { loadConfig } from './config/load-config.js';
 import { createHttpServer } from './http/create-server.js';
+import { createDeliveryEngine } from './delivery/delivery-engine.js';
+import { createTarget } from './delivery/targets/create-target.js';
 import { createGroupCommit } from './ingest/group-commit.js';
 import { createIngestHandler } from './ingest/ingest-handler.js';
 import { createLogger } from './log/create-logger.js';
@@ -25,7 +27,14 @@ export interface StartOptions {
   readonly cwd: string;
   readonly logStream?: Writable;
   readonly clock?: Clock;
+  /** The jitter source for retries (tests fix it). */
+  readonly random?: () => number;
+  /** How often the delivery engine looks for due deliveries when nothing wakes it (tests shorten it). */
+  readonly deliveryPollMs?: number;
 }
+
+/** How long shutdown lets attempts in flight finish before aborting them (they are retried after restart). */
+const DELIVERY_SHUTDOWN_MS = 10_000;
 
 export interface RunningSwitchyard {
   readonly config: Config;
@@ -73,6 +82,19 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     releases.push(() => groupCommit.drain());
 
     const metrics = createMetrics(SWITCHYARD_METRICS);
+    const engine = createDeliveryEngine({
+      store,
+      log,
+      clock,
+      metrics,
+      rules: () => rules,
+      secrets: () => [...config.secrets, ...rules.secrets],
+      createTarget,
+      random: options.random,
+      pollIntervalMs: options.deliveryPollMs,
+    });
+    await engine.start();
+    releases.push(() => engine.stop(DELIVERY_SHUTDOWN_MS));
     let accepting = false;
     const ingest = createIngestHandler({
       config,
@@ -80,7 +102,11 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       clock,
       metrics,
       rules: () => rules,
-      commit: (item) => groupCommit.submit(item),
+      commit: async (item) => {
+        const result = await groupCommit.submit(item);
+        if (result.deliveries > 0) engine.wake();
+        return result;
+      },
       newEventId: (now) => newId('evt_', now),
     });
     const admin = createAdminApp({ metrics, adminToken: config.adminToken, ready: () => accepting });

@@ -35,6 +35,11 @@ export interface LoadConfigOptions {
   readonly file?: string | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /**
+   * False for commands that only read the journal (`switchyard deliveries`, `replay`): a missing `${VAR}`
+   * (a webhook secret the operator's shell does not have) is then not an error. Default true.
+   */
+  readonly requireEnv?: boolean;
 }
 
 /**
@@ -76,7 +81,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
     if (malformed !== undefined) {
       problems.push({ key: formatKey(parts), message: malformed, where: locate(parts) });
     }
-    for (const name of missing) {
+    for (const name of options.requireEnv === false ? [] : missing) {
       problems.push({
         key: formatKey(parts),
         message: `environment variable ${name} is not set`,

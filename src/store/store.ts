@@ -144,6 +144,7 @@ export interface Store {
   getEvent(id: string): Promise<StoredEvent | undefined>;
   /** The event's deliveries ordered by target name; empty for an unknown event. */
   listDeliveries(eventId: string): Promise<StoredDelivery[]>;
+  getDelivery(id: string): Promise<StoredDelivery | undefined>;
   /** Deliveries matching the filter, oldest first. */
   findDeliveries(filter: DeliveryFilter): Promise<StoredDelivery[]>;
   /** The attempts of one delivery, oldest first; empty for an unknown id. */

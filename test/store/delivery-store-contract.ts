@@ -111,6 +111,9 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
           detail: 'x',
         },
       ]);
+      expect(await store.getDelivery(delivery?.id as string)).toEqual(delivery);
+      expect(await store.getDelivery('dlv_999999')).toBeUndefined();
+      expect(await store.getDelivery('evt_1')).toBeUndefined();
       expect(await store.listAttempts('dlv_999999')).toEqual([]);
       expect(await store.listAttempts('nonsense')).toEqual([]);
     });

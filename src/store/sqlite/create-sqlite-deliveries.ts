@@ -64,6 +64,9 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     `SELECT number, started_at AS startedAt, duration_ms AS durationMs, outcome, status_code AS statusCode, detail
      FROM attempts WHERE delivery_id = ? ORDER BY number`,
   );
+  const getDelivery = db.prepare<[rowId: number], StoredDelivery>(
+    `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE id = ?`,
+  );
   const countByTarget = db.prepare<[], { target: string; state: DeliveryState; count: number }>(
     `SELECT target, state, count(*) AS count FROM deliveries GROUP BY target, state ORDER BY target, state`,
   );
@@ -147,6 +150,10 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     nextDueAt: (target: string) => nextDue.get(target) ?? undefined,
     replay: (selection: ReplaySelection, now: number) => replay.immediate(selection, now).sort(compareIds),
     countByTarget: () => countByTarget.all(),
+    getDelivery(deliveryId: string): StoredDelivery | undefined {
+      const rowId = parseDeliveryId(deliveryId);
+      return rowId === undefined ? undefined : getDelivery.get(rowId);
+    },
     listAttempts(deliveryId: string): StoredAttempt[] {
       const rowId = parseDeliveryId(deliveryId);
       return rowId === undefined ? [] : listAttempts.all(rowId).map((row) => ({ deliveryId, ...row }));

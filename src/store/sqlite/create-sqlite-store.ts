@@ -82,6 +82,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         return row && { ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] };
       }),
     listDeliveries: (eventId) => use(({ statements }) => statements.listDeliveries.all(eventId)),
+    getDelivery: (id) => use((r) => r.deliveries.getDelivery(id)),
     findDeliveries: (filter) => use((r) => r.deliveries.findDeliveries(filter)),
     listAttempts: (deliveryId) => use((r) => r.deliveries.listAttempts(deliveryId)),
     claimDue: (request) => (request.limit < 1 ? Promise.resolve([]) : use((r) => r.deliveries.claimDue(request))),

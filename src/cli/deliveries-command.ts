@@ -1,0 +1,90 @@
+import { SwitchyardError } from '../switchyard-error.js';
+import type { Store, StoredDelivery } from '../store/store.js';
+import type { CliCommand, CliIo } from './cli-io.js';
+import { DELIVERY_FILTER_OPTIONS, DELIVERY_FILTER_USAGE, parseDeliveryFilter } from './delivery-filter-args.js';
+import { formatTable } from './format-table.js';
+import { openJournal } from './open-journal.js';
+import { parseCommandArgs } from './parse-command-args.js';
+
+const USAGE = `usage: switchyard deliveries [ID] [options]
+
+Lists deliveries from the journal, oldest first (100 unless --limit), or with ID (dlv_...) one delivery and
+every attempt made for it. Works while the daemon runs.
+${DELIVERY_FILTER_USAGE}
+  --json          machine-readable output
+`;
+
+/** `switchyard deliveries`: reads the journal; changes nothing. */
+export const runDeliveries: CliCommand = async (args, io) => {
+  const options = { ...DELIVERY_FILTER_OPTIONS, json: { type: 'boolean' } } as const;
+  const parsed = parseCommandArgs(args, options, { min: 0, max: 1 }, USAGE, io);
+  if (typeof parsed === 'number') return parsed;
+  const filter = parseDeliveryFilter(parsed.values, Date.now());
+  if (typeof filter === 'string') {
+    io.stderr(`switchyard deliveries: ${filter}\n${USAGE}`);
+    return 2;
+  }
+  const json = parsed.values.json === true;
+  const config = typeof parsed.values.config === 'string' ? parsed.values.config : undefined;
+  try {
+    const store = openJournal(config, io);
+    try {
+      const id = parsed.positionals[0];
+      if (id !== undefined) return await showOne(id, store, io, json);
+      const rows = await store.findDeliveries(filter);
+      io.stdout(json ? `${JSON.stringify(rows, null, 2)}\n` : formatDeliveries(rows));
+      return 0;
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    if (!(error instanceof SwitchyardError)) throw error;
+    io.stderr(`switchyard deliveries: ${error.code}: ${error.message}\n`);
+    return 1;
+  }
+};
+
+async function showOne(id: string, store: Store, io: CliIo, json: boolean): Promise<number> {
+  const delivery = await store.getDelivery(id);
+  if (delivery === undefined) {
+    io.stderr(`switchyard deliveries: no delivery ${id}\n`);
+    return 1;
+  }
+  const attempts = await store.listAttempts(id);
+  if (json) {
+    io.stdout(`${JSON.stringify({ ...delivery, history: attempts }, null, 2)}\n`);
+    return 0;
+  }
+  io.stdout(formatDeliveries([delivery]));
+  io.stdout('\n');
+  io.stdout(
+    formatTable(
+      ['#', 'STARTED', 'DURATION', 'OUTCOME', 'CODE', 'DETAIL'],
+      attempts.map((a) => [
+        String(a.number),
+        new Date(a.startedAt).toISOString(),
+        `${a.durationMs} ms`,
+        a.outcome,
+        a.statusCode === null ? '-' : String(a.statusCode),
+        a.detail ?? '',
+      ]),
+    ),
+  );
+  return 0;
+}
+
+function formatDeliveries(rows: readonly StoredDelivery[]): string {
+  if (rows.length === 0) return 'no deliveries match\n';
+  return formatTable(
+    ['ID', 'EVENT', 'TARGET', 'STATE', 'ATTEMPTS', 'NEXT / LAST CHANGE', 'LAST ERROR'],
+    rows.map((d) => [
+      d.id,
+      d.eventId,
+      d.target,
+      d.state,
+      String(d.attempts),
+      new Date(d.state === 'pending' ? d.nextAttemptAt : d.updatedAt).toISOString(),
+      d.lastError ?? '',
+    ]),
+  );
+}

@@ -1,0 +1,69 @@
+import { SwitchyardError } from '../switchyard-error.js';
+import type { CliCommand } from './cli-io.js';
+import { DELIVERY_FILTER_OPTIONS, DELIVERY_FILTER_USAGE, parseDeliveryFilter } from './delivery-filter-args.js';
+import { openJournal } from './open-journal.js';
+import { parseCommandArgs } from './parse-command-args.js';
+
+const USAGE = `usage: switchyard replay ID... [--config FILE]
+       switchyard replay [--state dead|delivered] [--target T] [--since WHEN] ... [--dry-run]
+
+Re-queues deliveries as new attempts: due now, with a fresh retry budget (max_attempts and max_age count
+from the replay); their earlier attempts stay in the history. With IDs (dlv_...), exactly those; otherwise
+every delivery matching the filters, dead ones unless --state says otherwise (at least one filter is needed).
+Pending deliveries are never touched. A running daemon picks replays up within about a second.
+${DELIVERY_FILTER_USAGE}
+  --dry-run       list what would be re-queued, change nothing
+`;
+
+/** `switchyard replay`: the way out of the dead letters once the cause is fixed. */
+export const runReplay: CliCommand = async (args, io) => {
+  const options = { ...DELIVERY_FILTER_OPTIONS, 'dry-run': { type: 'boolean' } } as const;
+  const parsed = parseCommandArgs(args, options, { min: 0, max: Number.POSITIVE_INFINITY }, USAGE, io);
+  if (typeof parsed === 'number') return parsed;
+  const filter = parseDeliveryFilter(parsed.values, Date.now());
+  if (typeof filter === 'string') {
+    io.stderr(`switchyard replay: ${filter}\n${USAGE}`);
+    return 2;
+  }
+  const ids = parsed.positionals;
+  const filtered = ['state', 'target', 'event', 'since', 'until', 'limit'].some((n) => parsed.values[n] !== undefined);
+  if (ids.length > 0 && filtered) {
+    io.stderr(`switchyard replay: give either delivery ids or filters, not both\n${USAGE}`);
+    return 2;
+  }
+  if (ids.length === 0 && !filtered) {
+    io.stderr(`switchyard replay: name deliveries by id or narrow them with at least one filter\n${USAGE}`);
+    return 2;
+  }
+  if (filter.state === 'pending') {
+    io.stderr('switchyard replay: pending deliveries are already queued\n');
+    return 2;
+  }
+  const selection = { ...filter, state: filter.state ?? 'dead' };
+  const config = typeof parsed.values.config === 'string' ? parsed.values.config : undefined;
+  try {
+    const store = openJournal(config, io);
+    try {
+      if (parsed.values['dry-run'] === true) {
+        const found =
+          ids.length > 0
+            ? await Promise.all(ids.map((id) => store.getDelivery(id)))
+            : await store.findDeliveries({ ...selection, limit: selection.limit ?? Number.MAX_SAFE_INTEGER });
+        const would = found.filter((d) => d !== undefined && d.state !== 'pending').map((d) => d?.id);
+        io.stdout(`would re-queue ${would.length} deliveries${would.length > 0 ? `: ${would.join(' ')}` : ''}\n`);
+        return 0;
+      }
+      const replayed = await store.replay(ids.length > 0 ? { ids } : { filter: selection }, Date.now());
+      io.stdout(`re-queued ${replayed.length} deliveries${replayed.length > 0 ? `: ${replayed.join(' ')}` : ''}\n`);
+      const missed = ids.filter((id) => !replayed.includes(id));
+      if (missed.length > 0) io.stderr(`not re-queued (unknown, or still pending): ${missed.join(' ')}\n`);
+      return missed.length > 0 ? 1 : 0;
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
+    if (!(error instanceof SwitchyardError)) throw error;
+    io.stderr(`switchyard replay: ${error.code}: ${error.message}\n`);
+    return 1;
+  }
+};
