@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { runCheck } from './check-command.js';
+import { runDeliveries } from './deliveries-command.js';
+import { runDemoCommand } from './demo-command.js';
+import { runReplay } from './replay-command.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { runRoute } from './route-command.js';
 import { runServe } from './serve-command.js';
@@ -11,6 +14,9 @@ const COMMANDS: Readonly<Record<string, CliCommand>> = {
   check: runCheck,
   route: runRoute,
   test: runTest,
+  deliveries: runDeliveries,
+  replay: runReplay,
+  demo: runDemoCommand,
 };
 
 const USAGE = `usage: switchyard <command> [options]
@@ -20,6 +26,9 @@ commands:
   check [RULES] [--no-env]              validate a rules file; exit 1 on errors
   route [RULES] [--event FILE] [--json] show which routes and targets an event (file or stdin) reaches
   test  [RULES] TESTS.yaml              run routing test cases; exit 1 on any failure
+  deliveries [ID] [filters] [--json]    list deliveries (or one, with its attempts) from the journal
+  replay ID... | [filters]              re-queue dead (or delivered) deliveries as new attempts
+  demo [--keep]                         run rules.example.yaml against local stand-ins and show what was delivered
 
 RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. See docs/ and README.md.
 `;
