@@ -67,6 +67,16 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
       expect(await store.claimDue({ target: 'mail', now: T0 + 10, limit: 0, leaseMs: LEASE })).toEqual([]);
     });
 
+    it('claims deliveries due at the same instant in the order they were created (oldest first)', async () => {
+      const store = await openMigrated();
+      const items = Array.from({ length: 12 }, () => makeIngestItem({ receivedAt: T0, targets: ['slack'] }));
+      for (const item of items) await store.ingest([item]);
+      const claimed = await store.claimDue({ target: 'slack', now: T0, limit: 12, leaseMs: LEASE });
+      expect(claimed.map((c) => c.event.id)).toEqual(items.map((item) => item.event.id));
+      const listed = await store.findDeliveries({ target: 'slack' });
+      expect(listed.map((d) => d.eventId)).toEqual(items.map((item) => item.event.id));
+    });
+
     it('records attempts with their outcome and the delivery state that follows', async () => {
       const store = await openMigrated();
       const [eventId] = await seed(store, 1, ['slack']);

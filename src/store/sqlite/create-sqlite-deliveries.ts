@@ -15,6 +15,8 @@ import { parseDeliveryId } from './parse-delivery-id.js';
 import { DELIVERY_COLUMNS, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 const DEFAULT_LIMIT = 100;
+// In ORDER BY, a bare `id` would name the result column `'dlv_' || id` (DELIVERY_COLUMNS), sorting as text
+// (dlv_10 before dlv_2) in a temporary B-tree; `deliveries.id` is the rowid, which the indexes already order.
 
 type DeliveryRow = StoredDelivery & { rowId: number; retryFrom: number };
 
@@ -22,7 +24,8 @@ type DeliveryRow = StoredDelivery & { rowId: number; retryFrom: number };
 export function createSqliteDeliveries(db: Database.Database, statements: SqliteStatements) {
   const selectDue = db.prepare<[target: string, now: number, limit: number], DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS}, id AS rowId, retry_from AS retryFrom FROM deliveries
-     WHERE state = 'pending' AND target = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
+     WHERE state = 'pending' AND target = ? AND next_attempt_at <= ?
+     ORDER BY next_attempt_at, deliveries.id LIMIT ?`,
   );
   const claim = db.prepare<[token: string, until: number, now: number, rowId: number]>(
     'UPDATE deliveries SET claim_token = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?',
@@ -163,7 +166,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
       const limit = Math.max(0, Math.floor(filter.limit ?? DEFAULT_LIMIT));
       return db
         .prepare<(string | number)[], StoredDelivery>(
-          `SELECT ${DELIVERY_COLUMNS} FROM deliveries ${where} ORDER BY created_at, id LIMIT ?`,
+          `SELECT ${DELIVERY_COLUMNS} FROM deliveries ${where} ORDER BY created_at, deliveries.id LIMIT ?`,
         )
         .all(...params, limit);
     },

@@ -20,6 +20,8 @@ export const deliveryAttemptsMigration: SqliteMigration = {
 
     DROP INDEX deliveries_due;
     CREATE INDEX deliveries_due ON deliveries (target, next_attempt_at) WHERE state = 'pending';
+    -- Start-up releases claims a killed process left: find them without reading every pending row.
+    CREATE INDEX deliveries_claimed ON deliveries (id) WHERE claim_token IS NOT NULL;
     -- Serves 'switchyard deliveries --state dead' and friends without scanning delivered rows.
     CREATE INDEX deliveries_by_state ON deliveries (state, created_at);
 
