@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { newId } from '../src/store/new-id.js';
+import { createSqliteStore } from '../src/store/sqlite/create-sqlite-store.js';
+import type { IngestItem } from '../src/store/store.js';
+
+/** Events per `store.ingest` call: one transaction (one fsync) each, as a busy daemon's group commit would. */
+const GROUP = 2_000;
+
+/**
+ * Creates a journal at `file` holding `count` events, each with one pending delivery to `target`, all due
+ * already: what the engine finds after an outage or a burst. Written through `store.ingest` in big groups, so
+ * the rows are exactly what the daemon writes. `perMs` events share each millisecond of receipt time (a
+ * delivery is due from its event's receipt): 4 is a burst at 4,000 events/s, about what ingest sustains;
+ * 0 puts them all at one instant, as `switchyard replay` does with the deliveries it re-queues.
+ */
+export async function fillJournal(file: string, target: string, count: number, perMs = 4): Promise<void> {
+  const store = createSqliteStore({ path: file });
+  try {
+    await store.migrate();
+    const firstAt = Date.now() - 60_000 - (perMs > 0 ? Math.ceil(count / perMs) : 0);
+    for (let done = 0; done < count;) {
+      const items: IngestItem[] = [];
+      for (const end = Math.min(count, done + GROUP); done < end; done++) {
+        items.push(item(done, firstAt + (perMs > 0 ? Math.floor(done / perMs) : 0), target));
+      }
+      await store.ingest(items);
+    }
+  } finally {
+    await store.close(); // checkpoints the WAL into the file, so it can be copied as it is
+  }
+}
+
+function item(counter: number, receivedAt: number, target: string): IngestItem {
+  const body = Buffer.from(
+    JSON.stringify({
+      event: 'incident.created',
+      timestamp: new Date(receivedAt).toISOString(),
+      data: {
+        incident_id: `inc_bench_${counter}`,
+        severity: 'high',
+        title: `Benchmark incident ${counter}: suspicious login burst`,
+        host: `fs-${counter % 97}`,
+      },
+    }),
+  );
+  return {
+    event: {
+      id: newId('evt_', receivedAt),
+      source: 'monitor',
+      kind: 'incident.created',
+      severity: 'high',
+      occurredAt: new Date(receivedAt).toISOString(),
+      receivedAt,
+      body,
+      bodySha256: createHash('sha256').update(body).digest('hex'),
+      rulesVersion: 'bench',
+      matchedRoutes: ['all'],
+    },
+    targets: [target],
+    dedupeSince: receivedAt,
+  };
+}
