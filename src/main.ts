@@ -14,12 +14,11 @@ import { createGroupCommit } from './ingest/group-commit.js';
 import { createIngestHandler } from './ingest/ingest-handler.js';
 import { createLogger } from './log/create-logger.js';
 import type { Logger } from './log/logger.js';
-import { loadRulesOrThrow } from './rules/load-rules-or-throw.js';
-import type { CompiledRules } from './rules/rules.js';
+import { createLiveRules } from './rules/create-live-rules.js';
+import { watchRulesFile } from './rules/watch-rules-file.js';
 import type { IngestItem } from './store/store.js';
 import { createSqliteStore } from './store/sqlite/create-sqlite-store.js';
 import { newId } from './store/new-id.js';
-import { SwitchyardError } from './switchyard-error.js';
 
 export interface StartOptions {
   readonly configFile?: string | undefined;
@@ -66,10 +65,10 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     for (const step of releases.splice(0).reverse()) await step();
   };
   try {
-    const loaded = loadRulesOrThrow(config.rules, options.env);
-    let rules: CompiledRules = loaded.rules;
-    log.addSecrets(rules.secrets);
-    logRulesWarnings(log, loaded.warnings);
+    const metrics = createMetrics(SWITCHYARD_METRICS);
+    const rules = createLiveRules({ file: config.rules, env: options.env, log, metrics, now: () => clock.now() });
+    const stopWatching = watchRulesFile(config.rules, () => rules.reload('watch'));
+    releases.push(async () => stopWatching());
 
     const store = createSqliteStore({
       path: config.store.sqlite.path,
@@ -81,14 +80,13 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     const groupCommit = createGroupCommit((items: readonly IngestItem[]) => store.ingest(items));
     releases.push(() => groupCommit.drain());
 
-    const metrics = createMetrics(SWITCHYARD_METRICS);
     const engine = createDeliveryEngine({
       store,
       log,
       clock,
       metrics,
-      rules: () => rules,
-      secrets: () => [...config.secrets, ...rules.secrets],
+      rules: rules.current,
+      secrets: () => [...config.secrets, ...rules.current().secrets],
       createTarget,
       random: options.random,
       pollIntervalMs: options.deliveryPollMs,
@@ -101,7 +99,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       log,
       clock,
       metrics,
-      rules: () => rules,
+      rules: rules.current,
       commit: async (item) => {
         const result = await groupCommit.submit(item);
         if (result.deliveries > 0) engine.wake();
@@ -126,7 +124,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       host: config.listen.host,
       port,
       rules: config.rules,
-      rules_version: rules.version,
+      rules_version: rules.current().version,
       journal: config.store.sqlite.path,
       sources: [...config.sources.keys()],
     });
@@ -136,25 +134,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       config,
       log,
       port,
-      reloadRules() {
-        try {
-          const next = loadRulesOrThrow(config.rules, options.env);
-          log.addSecrets(next.rules.secrets);
-          logRulesWarnings(log, next.warnings);
-          log.info('rules reloaded', { from_version: rules.version, to_version: next.rules.version });
-          rules = next.rules;
-          metrics.increment('switchyard_rules_reloads_total', { result: 'success' });
-          return true;
-        } catch (error) {
-          const message = error instanceof SwitchyardError ? error.message : String(error);
-          log.error('rules reload failed; the previous rules stay in force', {
-            rules_version: rules.version,
-            error: message,
-          });
-          metrics.increment('switchyard_rules_reloads_total', { result: 'failure' });
-          return false;
-        }
-      },
+      reloadRules: () => rules.reload('signal'),
       close() {
         closing ??= release().then(() => log.info('switchyard stopped'));
         return closing;
@@ -164,13 +144,6 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     await release();
     throw error;
   }
-}
-
-function logRulesWarnings(
-  log: Logger,
-  warnings: readonly { file: string; line: number; column: number; message: string }[],
-): void {
-  for (const w of warnings) log.warn('rules warning', { where: `${w.file}:${w.line}:${w.column}`, message: w.message });
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {

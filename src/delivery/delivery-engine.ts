@@ -83,12 +83,6 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       const target = options.createTarget(spec, { ...options.targetDeps, log });
       lanes.set(name, createDeliveryLane(spec, target, now, lane));
     }
-    for (const [name, lane] of lanes) {
-      if (!rules.targets.has(name) && lane.inFlight === 0) {
-        retire(lane.target);
-        lanes.delete(name);
-      }
-    }
   };
   const retire = (target: Target): void => {
     if ((users.get(target) ?? 0) === 0) closeTarget(target);
@@ -140,27 +134,42 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
 
   const pass = async (): Promise<number> => {
     const now = clock.now();
-    syncLanes(options.rules(), now);
+    const rules = options.rules();
+    syncLanes(rules, now);
     let nextWake = now + pollIntervalMs;
-    for (const lane of lanes.values()) {
-      if (!options.rules().targets.has(lane.spec.name)) continue;
-      const capacity = laneCapacity(lane, now);
-      if (capacity > 0) {
-        const leaseMs = lane.spec.policy.timeoutMs + 60_000;
-        const limit = Math.min(capacity, claimBatch);
-        const claims = await store.claimDue({ target: lane.spec.name, now, limit, leaseMs });
-        for (const claimed of claims) launch(lane, claimed, now);
-        if (claims.length === limit) nextWake = Math.min(nextWake, now);
-        else {
-          const due = await store.nextDueAt(lane.spec.name);
-          if (due !== undefined) nextWake = Math.min(nextWake, Math.max(due, now + 1));
-        }
-      } else {
-        const unblocks = laneUnblocksAt(lane, now);
-        if (unblocks !== undefined) nextWake = Math.min(nextWake, unblocks);
-      }
+    for (const [name, lane] of lanes) {
+      const due = await serveLane(lane, now);
+      if (due === undefined && !rules.targets.has(name) && lane.inFlight === 0) {
+        // Removed from the rules and drained: only now is its client released.
+        lanes.delete(name);
+        retire(lane.target);
+        log.info('target removed from the rules has drained', { target: name });
+      } else if (due !== undefined) nextWake = Math.min(nextWake, due);
     }
     return nextWake;
+  };
+
+  /**
+   * Starts what the lane may start now; returns when it next needs a pass, or undefined when it has
+   * nothing pending. A target removed by a reload keeps its lane (and last options) until its pending
+   * deliveries are done: a reload never strands accepted events.
+   */
+  const serveLane = async (lane: DeliveryLane, now: number): Promise<number | undefined> => {
+    const target = lane.spec.name;
+    const capacity = laneCapacity(lane, now);
+    if (capacity === 0) {
+      // Full (a finished attempt wakes the engine), or waiting for a token or an open circuit.
+      if (lane.inFlight > 0) return laneUnblocksAt(lane, now) ?? now + pollIntervalMs;
+      const due = await store.nextDueAt(target);
+      return due === undefined ? undefined : Math.max(due, laneUnblocksAt(lane, now) ?? now + 1);
+    }
+    const limit = Math.min(capacity, claimBatch);
+    const leaseMs = lane.spec.policy.timeoutMs + 60_000;
+    const claims = await store.claimDue({ target, now, limit, leaseMs });
+    for (const claimed of claims) launch(lane, claimed, now);
+    if (claims.length === limit) return now;
+    const due = await store.nextDueAt(target);
+    return due === undefined ? (lane.inFlight > 0 ? now + pollIntervalMs : undefined) : Math.max(due, now + 1);
   };
 
   const run = async (): Promise<void> => {
@@ -209,10 +218,30 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     });
   };
 
+  /**
+   * Pending deliveries of a target the rules no longer define (removed while they were pending, then the
+   * daemon restarted) cannot be sent: dead-lettered at start, loudly, so they are visible and replayable
+   * instead of waiting forever. While the daemon runs, a removed target drains instead (see serveLane).
+   */
+  const deadLetterOrphans = async (now: number): Promise<void> => {
+    const known = options.rules().targets;
+    for (const { target, state, count } of await store.countByTarget()) {
+      if (state !== 'pending' || known.has(target)) continue;
+      const reason = `target "${target}" is not in the rules; replay these deliveries once it is back`;
+      const dead = await store.deadLetterTarget(target, reason, now);
+      log.error('pending deliveries of a target that is not in the rules were dead-lettered', {
+        target,
+        count: dead || count,
+      });
+    }
+  };
+
   return {
     async start() {
-      const released = await store.releaseAllClaims(clock.now());
+      const now = clock.now();
+      const released = await store.releaseAllClaims(now);
       if (released > 0) log.warn('deliveries left in flight by a previous run are due again', { count: released });
+      await deadLetterOrphans(now);
       wake();
     },
     wake,

@@ -173,6 +173,12 @@ export interface Store {
    * `now`, history kept. Pending ones are left alone. Returns the ids re-queued.
    */
   replay(selection: ReplaySelection, now: number): Promise<string[]>;
+  /**
+   * Dead-letters every pending delivery of one target, with `reason` as the last error and no attempt
+   * recorded: for deliveries whose target the rules no longer define (they can be replayed once it is back).
+   * Returns how many.
+   */
+  deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
   /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
   countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
   /** Row counts, for health output and for tests that assert nothing was written. */

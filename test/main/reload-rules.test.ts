@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
@@ -49,5 +49,30 @@ describe('rules reload', () => {
     expect(daemon.logs()).toContainEqual(
       expect.objectContaining({ level: 'error', message: 'rules reload failed; the previous rules stay in force' }),
     );
+  });
+
+  it("picks up an editor's write-to-temp-then-rename within 2 s, and ignores an invalid version the same way", async () => {
+    daemon = await startTestDaemon(tempDir());
+    const running = daemon;
+    const replace = (text: string) => {
+      const temp = `${running.rulesPath}.tmp`;
+      writeFileSync(temp, text);
+      renameSync(temp, running.rulesPath);
+    };
+    const reloads = (level: string) =>
+      running.logs().filter((line) => line.level === level && line.trigger === 'watch').length;
+
+    replace(TEST_RULES.replace('fallback: [tickets]', 'fallback: [tickets, soc-slack]'));
+    const started = Date.now();
+    while (reloads('info') === 0 && Date.now() - started < 2_000) await new Promise((r) => setTimeout(r, 50));
+    expect(reloads('info')).toBe(1);
+    const answer = await postWebhook(running.url, envelope('threat.detected', { n: 3 }), { secret: SOURCE_SECRET });
+    expect(answer.body).toMatchObject({ deliveries: 2 });
+
+    replace('routes: [ {');
+    while (reloads('error') === 0 && Date.now() - started < 4_000) await new Promise((r) => setTimeout(r, 50));
+    expect(reloads('error')).toBe(1);
+    const still = await postWebhook(running.url, envelope('threat.detected', { n: 4 }), { secret: SOURCE_SECRET });
+    expect(still.body).toMatchObject({ deliveries: 2 });
   });
 });

@@ -77,6 +77,23 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
       expect(listed.map((d) => d.eventId)).toEqual(items.map((item) => item.event.id));
     });
 
+    it('dead-letters the pending deliveries of one target without recording an attempt', async () => {
+      const store = await openMigrated();
+      await seed(store, 2, ['gone', 'kept']);
+      const [claimed] = await store.claimDue({ target: 'gone', now: T0, limit: 1, leaseMs: LEASE });
+      expect(await store.deadLetterTarget('gone', 'target "gone" is not in the rules', T0 + 5)).toBe(2);
+      const gone = await store.findDeliveries({ target: 'gone' });
+      expect(gone.map((d) => [d.state, d.attempts, d.lastError])).toEqual([
+        ['dead', 0, 'target "gone" is not in the rules'],
+        ['dead', 0, 'target "gone" is not in the rules'],
+      ]);
+      expect(await store.listAttempts(gone[0]?.id as string)).toEqual([]);
+      // The claim it held is void: recording it changes nothing.
+      expect(await store.recordAttempts([record(claimed as ClaimedDelivery, 'delivered', T0 + 6)])).toBe(0);
+      expect((await store.findDeliveries({ target: 'kept', state: 'pending' })).length).toBe(2);
+      expect(await store.deadLetterTarget('gone', 'again', T0 + 7)).toBe(0);
+    });
+
     it('records attempts with their outcome and the delivery state that follows', async () => {
       const store = await openMigrated();
       const [eventId] = await seed(store, 1, ['slack']);

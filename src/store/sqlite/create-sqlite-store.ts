@@ -94,6 +94,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     nextDueAt: (target) => use((r) => r.deliveries.nextDueAt(target)),
     replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
     countByTarget: () => use((r) => r.deliveries.countByTarget()),
+    deadLetterTarget: (target, reason, now) => use((r) => r.deliveries.deadLetterTarget(target, reason, now)),
     counts: () => use(({ statements }) => statements.counts.get() ?? { events: 0, deliveries: 0 }),
     async close() {
       closed = true;

@@ -266,4 +266,50 @@ describe('delivery engine', () => {
     const [attempt] = await h.store.listAttempts(dead?.id as string);
     expect(attempt?.detail).toBe(dead?.lastError);
   });
+
+  it('keeps delivering to a target removed by a reload until its pending deliveries are done', async () => {
+    const target = scriptedTarget();
+    const h = await setup([httpSpec('old', { rateLimit: { perSecond: 1, burst: 1 } })], { old: target });
+    await h.ingest(3, ['old']);
+    const engine = h.newEngine();
+    await engine.start();
+    await waitFor(
+      () => target.jobs.length,
+      (n) => n === 1,
+    );
+    h.setRules([]);
+    for (const n of [2, 3]) {
+      h.clock.advance(1_000);
+      engine.wake();
+      await waitFor(
+        () => target.jobs.length,
+        (count) => count === n,
+      );
+    }
+    await waitFor(
+      () => states(h),
+      (s) => s.every((x) => x === 'delivered/1'),
+    );
+    await waitFor(
+      () => target.closed,
+      (closed) => closed === 1,
+    );
+    expect(engine.status()).toEqual([]);
+  });
+
+  it('dead-letters, at start, pending deliveries of a target the rules no longer define', async () => {
+    const kept = scriptedTarget();
+    const h = await setup([httpSpec('kept')], { kept });
+    await h.ingest(2, ['kept', 'gone']);
+    await h.newEngine().start();
+    const gone = await h.store.findDeliveries({ target: 'gone' });
+    expect(gone.map((d) => [d.state, d.lastError])).toEqual([
+      ['dead', 'target "gone" is not in the rules; replay these deliveries once it is back'],
+      ['dead', 'target "gone" is not in the rules; replay these deliveries once it is back'],
+    ]);
+    await waitFor(
+      () => states(h, 'kept'),
+      (s) => s.every((x) => x === 'delivered/1'),
+    );
+  });
 });
