@@ -2,6 +2,7 @@ import type { PathSegment } from '../source/locate-path.js';
 import type { Locator } from '../source/locate-path.js';
 import type { ProblemSink } from '../source/problem-sink.js';
 import { expandEnvRefs } from './expand-env-refs.js';
+import { secretVariants } from './secret-variants.js';
 
 export interface TargetEnvResult {
   /** The document with `${VAR}` references in target options expanded. */
@@ -37,7 +38,7 @@ export function expandTargetEnv(
       sink.error('env_syntax', `malformed environment reference: ${result.reason}`, locate(path));
       return text;
     }
-    for (const value of result.substituted) secrets.add(value);
+    for (const value of result.substituted) for (const variant of secretVariants(value)) secrets.add(variant);
     if (result.names.length > 0) origins.set(key, `from ${result.names.map((name) => `\${${name}}`).join(', ')}`);
     if (result.missing.length > 0) unresolved.add(key);
     for (const name of new Set(result.missing)) {
