@@ -115,15 +115,56 @@ export interface AttemptRecord {
 /** Which deliveries `replay` re-queues: given ids, or every non-pending one matching a filter. */
 export type ReplaySelection = { readonly ids: readonly string[] } | { readonly filter: DeliveryFilter };
 
-/** Filters shared by `switchyard deliveries`, `switchyard replay` and (later) the admin API. */
+/** Listing order; `newest` is what a dashboard shows first. */
+export type ListOrder = 'oldest' | 'newest';
+
+/** Where a page of deliveries resumes: the sort key (`createdAt`, then `id`) of the last row of the previous page. */
+export interface DeliveryPosition {
+  readonly createdAt: number;
+  readonly id: string;
+}
+
+/** Filters shared by `switchyard deliveries`, `switchyard replay` and the admin API. */
 export interface DeliveryFilter {
   readonly state?: DeliveryState | undefined;
   readonly target?: string | undefined;
   readonly eventId?: string | undefined;
+  /** Deliveries of events of this kind (`event` in the envelope). */
+  readonly kind?: string | undefined;
   /** Deliveries created at or after this instant (ms). */
   readonly since?: number | undefined;
   readonly until?: number | undefined;
-  /** Oldest first; default 100. */
+  /**
+   * Keyset pagination: only deliveries strictly after this position in the listing order (for `newest`,
+   * strictly before it in time), so pages stay stable while new deliveries arrive.
+   */
+  readonly after?: DeliveryPosition | undefined;
+  /** Sorted by (`createdAt`, `id`); default `oldest` first. */
+  readonly order?: ListOrder | undefined;
+  /** Default 100. */
+  readonly limit?: number | undefined;
+}
+
+/** An event without its body, for listings. */
+export type EventSummary = Omit<StoredEvent, 'body'>;
+
+/** Which events `findEvents` returns; every field narrows the result. */
+export interface EventFilter {
+  readonly source?: string | undefined;
+  readonly kind?: string | undefined;
+  /** Events received at or after this instant (ms). */
+  readonly since?: number | undefined;
+  /** Events received before this instant (ms). */
+  readonly until?: number | undefined;
+  /** Events with at least one delivery to this target (and in `deliveryState`, when given too). */
+  readonly target?: string | undefined;
+  /** Events with at least one delivery in this state (to `target`, when given too). */
+  readonly deliveryState?: DeliveryState | undefined;
+  /** Keyset pagination: only events after this event id in the listing order. */
+  readonly afterId?: string | undefined;
+  /** Sorted by `id` (time-ordered: ingest makes ids from the receipt time); default `oldest` first. */
+  readonly order?: ListOrder | undefined;
+  /** Default 100. */
   readonly limit?: number | undefined;
 }
 
@@ -142,10 +183,12 @@ export interface Store {
    */
   ingest(items: readonly IngestItem[]): Promise<IngestResult[]>;
   getEvent(id: string): Promise<StoredEvent | undefined>;
+  /** Events matching the filter, bodies left out, in id order (see `EventFilter.order`). */
+  findEvents(filter: EventFilter): Promise<EventSummary[]>;
   /** The event's deliveries ordered by target name; empty for an unknown event. */
   listDeliveries(eventId: string): Promise<StoredDelivery[]>;
   getDelivery(id: string): Promise<StoredDelivery | undefined>;
-  /** Deliveries matching the filter, oldest first. */
+  /** Deliveries matching the filter, by (`createdAt`, `id`), oldest first unless `order` says `newest`. */
   findDeliveries(filter: DeliveryFilter): Promise<StoredDelivery[]>;
   /** The attempts of one delivery, oldest first; empty for an unknown id. */
   listAttempts(deliveryId: string): Promise<StoredAttempt[]>;
@@ -181,6 +224,8 @@ export interface Store {
   deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
   /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
   countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
+  /** Resolves when the journal answers a trivial query; rejects like the other methods otherwise (readiness). */
+  ping(): Promise<void>;
   /** Row counts, for health output and for tests that assert nothing was written. */
   counts(): Promise<{ events: number; deliveries: number }>;
   /** Idempotent; afterwards every method rejects with `journal_closed`. */

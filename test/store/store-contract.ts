@@ -149,6 +149,11 @@ export function describeStoreContract(name: string, createJournal: () => Promise
       expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
     });
 
+    it('answers ping() on a migrated journal', async () => {
+      const store = await openMigrated();
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
     it('refuses a journal that was never migrated, and use after close(), which is idempotent', async () => {
       const store = await (await journal()).open();
       cleanups.push(() => store.close());

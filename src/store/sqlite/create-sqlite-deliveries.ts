@@ -170,9 +170,11 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     findDeliveries(filter: DeliveryFilter): StoredDelivery[] {
       const { where, params } = deliveryFilterSql(filter);
       const limit = Math.max(0, Math.floor(filter.limit ?? DEFAULT_LIMIT));
+      const direction = filter.order === 'newest' ? 'DESC' : 'ASC';
       return db
         .prepare<(string | number)[], StoredDelivery>(
-          `SELECT ${DELIVERY_COLUMNS} FROM deliveries ${where} ORDER BY created_at, deliveries.id LIMIT ?`,
+          `SELECT ${DELIVERY_COLUMNS} FROM deliveries ${where}
+           ORDER BY created_at ${direction}, deliveries.id ${direction} LIMIT ?`,
         )
         .all(...params, limit);
     },

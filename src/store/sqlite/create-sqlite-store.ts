@@ -4,6 +4,7 @@ import { SwitchyardError } from '../../switchyard-error.js';
 import type { IngestItem, IngestResult, Store } from '../store.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
 import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
+import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
 import { createSqliteIngest } from './create-sqlite-ingest.js';
 import { sqliteMigrations } from './migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
@@ -23,6 +24,7 @@ interface Ready {
   readonly statements: SqliteStatements;
   readonly ingest: (items: readonly IngestItem[]) => IngestResult[];
   readonly deliveries: SqliteDeliveries;
+  readonly events: SqliteEvents;
 }
 
 /**
@@ -53,6 +55,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         statements,
         ingest: createSqliteIngest(opened, statements),
         deliveries: createSqliteDeliveries(opened, statements),
+        events: createSqliteEvents(opened),
       };
     }
     return ready;
@@ -81,6 +84,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         const row = statements.getEvent.get(id);
         return row && { ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] };
       }),
+    findEvents: (filter) => use((r) => r.events.findEvents(filter)),
     listDeliveries: (eventId) => use(({ statements }) => statements.listDeliveries.all(eventId)),
     getDelivery: (id) => use((r) => r.deliveries.getDelivery(id)),
     findDeliveries: (filter) => use((r) => r.deliveries.findDeliveries(filter)),
@@ -95,6 +99,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
     countByTarget: () => use((r) => r.deliveries.countByTarget()),
     deadLetterTarget: (target, reason, now) => use((r) => r.deliveries.deadLetterTarget(target, reason, now)),
+    ping: () => use(({ statements }) => void statements.ping.get()),
     counts: () => use(({ statements }) => statements.counts.get() ?? { events: 0, deliveries: 0 }),
     async close() {
       closed = true;

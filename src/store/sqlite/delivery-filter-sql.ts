@@ -23,6 +23,20 @@ export function deliveryFilterSql(filter: DeliveryFilter, extra: readonly string
     conditions.push('event_id = ?');
     params.push(filter.eventId);
   }
+  if (filter.kind !== undefined) {
+    // A primary-key lookup per delivery row: cheap next to a join when a page stops after `limit` rows.
+    conditions.push('EXISTS (SELECT 1 FROM events WHERE events.id = deliveries.event_id AND events.kind = ?)');
+    params.push(filter.kind);
+  }
+  if (filter.after !== undefined) {
+    const rowId = parseDeliveryId(filter.after.id);
+    // A row value compares (created_at, id) as one key: https://www.sqlite.org/rowvalue.html
+    if (rowId === undefined) conditions.push('0');
+    else {
+      conditions.push(`(deliveries.created_at, deliveries.id) ${filter.order === 'newest' ? '<' : '>'} (?, ?)`);
+      params.push(filter.after.createdAt, rowId);
+    }
+  }
   if (filter.since !== undefined) {
     conditions.push('created_at >= ?');
     params.push(filter.since);

@@ -37,6 +37,7 @@ export function prepareSqliteStatements(db: Database.Database) {
     listDeliveries: db.prepare<[eventId: string], StoredDelivery>(
       `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ? ORDER BY target`,
     ),
+    ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok FROM schema_migrations LIMIT 1'),
     counts: db.prepare<[], { events: number; deliveries: number }>(
       'SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM deliveries) AS deliveries',
     ),

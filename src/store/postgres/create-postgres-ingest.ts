@@ -1,0 +1,97 @@
+import type pg from 'pg';
+import type { IngestItem, IngestResult } from '../store.js';
+import { dedupeLockKeys } from './dedupe-lock-keys.js';
+import { resolveDuplicates, type Original } from './resolve-duplicates.js';
+import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+/**
+ * The group-commit transaction: the whole group in one transaction, in a fixed number of statements whatever
+ * its size (arrays through unnest rather than one INSERT per row).
+ *
+ * Dedupe across instances: under READ COMMITTED, two transactions inserting the same body at once would each
+ * miss the other's uncommitted row. A unique constraint cannot express "same (source, body hash) within a
+ * window that differs per item", so each group first takes a transaction-level advisory lock per distinct
+ * (source, body hash), in sorted order (no deadlocks), and only then looks for originals: a second ingest of
+ * the same body waits for the first to commit, and its lookup, a new statement with a new snapshot, sees it.
+ * The locks end with the transaction, even when the process dies. A group whose COMMIT outcome is unknown
+ * (connection lost) fails as journal_unavailable; the sender's retry is then caught as a duplicate.
+ */
+export function createPostgresIngest(
+  pool: pg.Pool,
+  namespace: string,
+): (items: readonly IngestItem[]) => Promise<IngestResult[]> {
+  return (items) =>
+    withPostgresTransaction(pool, async (client) => {
+      // The subquery's ORDER BY fixes the order the locks are taken in (a subquery with ORDER BY is not flattened).
+      await client.query(
+        'SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT k FROM unnest($1::bigint[]) AS k ORDER BY k) AS keys',
+        [dedupeLockKeys(namespace, items)],
+      );
+      const stored = await findOriginals(client, items);
+      const { results, fresh } = resolveDuplicates(items, stored);
+      if (fresh.length > 0) await insertEvents(client, fresh);
+      const deliveries = fresh.flatMap(({ event, targets }) => targets.map((target) => ({ event, target })));
+      if (deliveries.length > 0) {
+        // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
+        await client.query(
+          `INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at, retry_from)
+           SELECT event_id, target, at, at, at, at
+           FROM unnest($1::text[], $2::text[], $3::bigint[]) WITH ORDINALITY AS d (event_id, target, at, n)
+           ORDER BY n`,
+          [
+            deliveries.map((d) => d.event.id),
+            deliveries.map((d) => d.target),
+            deliveries.map((d) => d.event.receivedAt),
+          ],
+        );
+      }
+      return results;
+    });
+}
+
+/** Per item, the oldest stored event with its (source, body hash) received within its window. */
+async function findOriginals(client: pg.PoolClient, items: readonly IngestItem[]): Promise<(Original | undefined)[]> {
+  const { rows } = await client.query<{ n: number; id: string | null; receivedAt: number | null }>(
+    `SELECT i.n, o.id, o.received_at AS "receivedAt"
+     FROM unnest($1::text[], $2::bytea[], $3::bigint[]) WITH ORDINALITY AS i (source, sha, since, n)
+     LEFT JOIN LATERAL (
+       SELECT id, received_at FROM events e
+       WHERE e.source = i.source AND e.body_sha256 = i.sha AND e.received_at >= i.since
+       ORDER BY received_at, id LIMIT 1
+     ) AS o ON true`,
+    [
+      items.map((item) => item.event.source),
+      items.map((item) => Buffer.from(item.event.bodySha256, 'hex')),
+      items.map((item) => item.dedupeSince),
+    ],
+  );
+  const originals: (Original | undefined)[] = items.map(() => undefined);
+  for (const row of rows) {
+    if (row.id !== null && row.receivedAt !== null) originals[row.n - 1] = { id: row.id, receivedAt: row.receivedAt };
+  }
+  return originals;
+}
+
+async function insertEvents(client: pg.PoolClient, items: readonly IngestItem[]): Promise<void> {
+  const events = items.map((item) => item.event);
+  await client.query(
+    `INSERT INTO events (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version,
+       matched_routes)
+     SELECT id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version, routes::jsonb
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bytea[], $8::bytea[],
+       $9::text[], $10::text[])
+       AS e (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version, routes)`,
+    [
+      events.map((e) => e.id),
+      events.map((e) => e.source),
+      events.map((e) => e.kind),
+      events.map((e) => e.severity),
+      events.map((e) => e.occurredAt),
+      events.map((e) => e.receivedAt),
+      events.map((e) => e.body),
+      events.map((e) => Buffer.from(e.bodySha256, 'hex')),
+      events.map((e) => e.rulesVersion),
+      events.map((e) => JSON.stringify(e.matchedRoutes)),
+    ],
+  );
+}

@@ -1,0 +1,109 @@
+import { systemClock } from '../../clock.js';
+import { SwitchyardError } from '../../switchyard-error.js';
+import type { Store, StoredDelivery, StoredEvent } from '../store.js';
+import { checkPostgresSchemaVersion } from './check-postgres-schema-version.js';
+import { claimPostgresDue } from './claim-postgres-due.js';
+import { createPostgresDeliveries } from './create-postgres-deliveries.js';
+import { createPostgresIngest } from './create-postgres-ingest.js';
+import { createPostgresPool } from './create-postgres-pool.js';
+import { findPostgresEvents } from './find-postgres-events.js';
+import { postgresMigrations } from './migrations/postgres-migrations.js';
+import { POSTGRES_COLUMNS } from './postgres-columns.js';
+import type { PostgresStoreOptions } from './postgres-store-options.js';
+import { recordPostgresAttempts } from './record-postgres-attempts.js';
+import { replayPostgresDeliveries } from './replay-postgres-deliveries.js';
+import { runPostgresMigrations } from './run-postgres-migrations.js';
+import { toPostgresJournalError } from './to-postgres-journal-error.js';
+
+/**
+ * The shared journal: several Switchyard instances on one PostgreSQL database, each with its own pool.
+ * `migrate()` brings the schema up to date (safely from several instances at once); the other methods work on
+ * a journal that is already current and reject with `journal_not_migrated` on one that is behind. The schema
+ * version is checked on first use and then trusted, as in SQLite. Connection failures, a full disk, a
+ * read-only server or a timed-out statement reject with `journal_unavailable` (503); each call takes a
+ * connection from the pool afresh, so the store recovers by itself once the database is back.
+ */
+export function createPostgresStore(options: PostgresStoreOptions): Store {
+  const clock = options.clock ?? systemClock;
+  const latest = postgresMigrations.length;
+  const pool = createPostgresPool(options);
+  const ingest = createPostgresIngest(pool, options.schema ?? '');
+  const deliveries = createPostgresDeliveries(pool);
+  let current = false;
+  let closing: Promise<void> | undefined;
+
+  const closedError = () => new SwitchyardError('journal_closed', 'the event journal has been closed');
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    if (closing !== undefined) throw closedError();
+    try {
+      return await work();
+    } catch (error) {
+      // A call still running when close() ended the pool fails with pg's "pool has ended" errors.
+      if (closing !== undefined && !(error instanceof SwitchyardError)) throw closedError();
+      throw toPostgresJournalError(error);
+    }
+  }
+  const use = <T>(work: () => Promise<T>): Promise<T> =>
+    guarded(async () => {
+      if (!current) {
+        if ((await checkPostgresSchemaVersion(pool, latest)) < latest) {
+          throw new SwitchyardError('journal_not_migrated', 'the event journal needs migrate() before use');
+        }
+        current = true;
+      }
+      return work();
+    });
+
+  return {
+    migrate: () =>
+      guarded(async () => {
+        await runPostgresMigrations(pool, postgresMigrations, { schema: options.schema, nowMs: clock.now() });
+        current = true;
+      }),
+    ingest: (items) => (items.length === 0 ? Promise.resolve([]) : use(() => ingest(items))),
+    getEvent: (id) =>
+      use(async () => {
+        const result = await pool.query<StoredEvent>(`SELECT ${POSTGRES_COLUMNS.event} FROM events WHERE id = $1`, [
+          id,
+        ]);
+        return result.rows[0];
+      }),
+    findEvents: (filter) => use(() => findPostgresEvents(pool, filter)),
+    listDeliveries: (eventId) =>
+      use(async () => {
+        const result = await pool.query<StoredDelivery>(
+          `SELECT ${POSTGRES_COLUMNS.delivery} FROM deliveries WHERE event_id = $1 ORDER BY target`,
+          [eventId],
+        );
+        return result.rows;
+      }),
+    getDelivery: (id) => use(() => deliveries.getDelivery(id)),
+    findDeliveries: (filter) => use(() => deliveries.findDeliveries(filter)),
+    listAttempts: (deliveryId) => use(() => deliveries.listAttempts(deliveryId)),
+    claimDue: (request) => (request.limit < 1 ? Promise.resolve([]) : use(() => claimPostgresDue(pool, request))),
+    recordAttempts: (records) =>
+      records.length === 0 ? Promise.resolve(0) : use(() => recordPostgresAttempts(pool, records)),
+    releaseClaims: (claims) => (claims.length === 0 ? Promise.resolve() : use(() => deliveries.releaseClaims(claims))),
+    releaseAllClaims: (now) => use(() => deliveries.releaseAllClaims(now)),
+    nextDueAt: (target) => use(() => deliveries.nextDueAt(target)),
+    replay: (selection, now) => use(() => replayPostgresDeliveries(pool, selection, now)),
+    deadLetterTarget: (target, reason, now) => use(() => deliveries.deadLetterTarget(target, reason, now)),
+    countByTarget: () => use(() => deliveries.countByTarget()),
+    ping: () =>
+      use(async () => {
+        await pool.query('SELECT 1 FROM schema_migrations LIMIT 1');
+      }),
+    counts: () =>
+      use(async () => {
+        const result = await pool.query<{ events: number; deliveries: number }>(
+          'SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM deliveries) AS deliveries',
+        );
+        return result.rows[0] ?? { events: 0, deliveries: 0 };
+      }),
+    close() {
+      // pool.end() waits for connections still checked out by calls in flight.
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}

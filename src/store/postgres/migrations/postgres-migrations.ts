@@ -1,0 +1,5 @@
+import type { PostgresMigration } from '../postgres-migration.js';
+import { initialMigration } from './001-initial.js';
+
+/** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
+export const postgresMigrations: readonly PostgresMigration[] = [initialMigration];

@@ -1,0 +1,74 @@
+import type pg from 'pg';
+import type { AttemptRecord } from '../store.js';
+import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
+import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+type Parsed = AttemptRecord & { rowId: number };
+
+/**
+ * Records finished attempts in one transaction: each delivery's new state and its attempt row, only where the
+ * claim token still matches (a lease that expired and was claimed again is skipped). The deliveries are
+ * locked first in id order, so two instances recording overlapping sets wait rather than deadlock. Records
+ * go in as arrays; a delivery named twice goes in a later round, so it sees the first record's effect, as
+ * one-by-one application would.
+ */
+export async function recordPostgresAttempts(pool: pg.Pool, records: readonly AttemptRecord[]): Promise<number> {
+  const parsed = records.flatMap((record): Parsed[] => {
+    const rowId = parseDeliveryId(record.deliveryId);
+    return rowId === undefined ? [] : [{ ...record, rowId }];
+  });
+  if (parsed.length === 0) return 0;
+  return withPostgresTransaction(pool, async (client) => {
+    await client.query('SELECT id FROM deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
+      [...new Set(parsed.map((record) => record.rowId))],
+    ]);
+    let applied = 0;
+    for (const round of rounds(parsed)) applied += await recordRound(client, round);
+    return applied;
+  });
+}
+
+/** Splits records so that no round names a delivery twice, keeping their order. */
+function rounds(records: readonly Parsed[]): Parsed[][] {
+  const result: Parsed[][] = [];
+  const seen = new Map<number, number>();
+  for (const record of records) {
+    const round = seen.get(record.rowId) ?? 0;
+    seen.set(record.rowId, round + 1);
+    (result[round] ??= []).push(record);
+  }
+  return result;
+}
+
+async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): Promise<number> {
+  const result = await client.query(
+    `WITH input AS (
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
+         $7::bigint[], $8::text[], $9::integer[], $10::text[])
+         AS i (id, token, state, next_attempt_at, last_error, started_at, duration_ms, outcome, status_code, detail)
+     ), finished AS (
+       UPDATE deliveries AS d SET state = i.state, attempts = d.attempts + 1, next_attempt_at = i.next_attempt_at,
+         last_error = i.last_error, claim_token = NULL, updated_at = i.started_at + i.duration_ms
+       FROM input AS i
+       WHERE d.id = i.id AND d.claim_token = i.token AND d.state = 'pending'
+       RETURNING d.id
+     )
+     INSERT INTO attempts (delivery_id, number, started_at, duration_ms, outcome, status_code, detail)
+     SELECT i.id, coalesce((SELECT max(a.number) FROM attempts AS a WHERE a.delivery_id = i.id), 0) + 1,
+       i.started_at, i.duration_ms, i.outcome, i.status_code, i.detail
+     FROM input AS i JOIN finished AS f ON f.id = i.id`,
+    [
+      records.map((r) => r.rowId),
+      records.map((r) => r.claimToken),
+      records.map((r) => r.next.state),
+      records.map((r) => r.next.nextAttemptAt),
+      records.map((r) => r.next.lastError),
+      records.map((r) => r.attempt.startedAt),
+      records.map((r) => r.attempt.durationMs),
+      records.map((r) => r.attempt.outcome),
+      records.map((r) => r.attempt.statusCode),
+      records.map((r) => r.attempt.detail),
+    ],
+  );
+  return result.rowCount ?? 0;
+}

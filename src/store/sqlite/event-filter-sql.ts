@@ -1,0 +1,32 @@
+import type { EventFilter } from '../store.js';
+import type { FilterSql } from './delivery-filter-sql.js';
+
+/** Turns an event filter into a WHERE clause over `events`; every value is a bound parameter, never spliced. */
+export function eventFilterSql(filter: EventFilter): FilterSql {
+  const conditions: string[] = [];
+  const params: (string | number)[] = [];
+  const add = (condition: string, value: string | number): void => {
+    conditions.push(condition);
+    params.push(value);
+  };
+  if (filter.source !== undefined) add('events.source = ?', filter.source);
+  if (filter.kind !== undefined) add('events.kind = ?', filter.kind);
+  if (filter.since !== undefined) add('events.received_at >= ?', filter.since);
+  if (filter.until !== undefined) add('events.received_at < ?', filter.until);
+  if (filter.target !== undefined || filter.deliveryState !== undefined) {
+    // One EXISTS for both, so `target` + `deliveryState` means "a delivery to that target in that state";
+    // UNIQUE (event_id, target) makes it an index lookup per event.
+    const inner = ['deliveries.event_id = events.id'];
+    if (filter.target !== undefined) {
+      inner.push('deliveries.target = ?');
+      params.push(filter.target);
+    }
+    if (filter.deliveryState !== undefined) {
+      inner.push('deliveries.state = ?');
+      params.push(filter.deliveryState);
+    }
+    conditions.push(`EXISTS (SELECT 1 FROM deliveries WHERE ${inner.join(' AND ')})`);
+  }
+  if (filter.afterId !== undefined) add(`events.id ${filter.order === 'newest' ? '<' : '>'} ?`, filter.afterId);
+  return { where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
+}

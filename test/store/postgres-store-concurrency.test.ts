@@ -1,0 +1,121 @@
+import { afterEach, expect, it } from 'vitest';
+import type { Store } from '../../src/store/store.js';
+import { describePostgres } from './describe-postgres.js';
+import { T0, makeIngestItem } from './make-ingest-item.js';
+import { tempPostgresJournal, type TempPostgresJournal } from './temp-postgres-journal.js';
+
+const LEASE = 60_000;
+
+// Several instances on one database: each store here has its own pool, as each Switchyard process would.
+describePostgres('PostgreSQL store shared by several instances', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  async function journal(): Promise<TempPostgresJournal> {
+    const created = await tempPostgresJournal();
+    cleanups.push(() => created.dispose());
+    return created;
+  }
+  function instance(on: TempPostgresJournal): Store {
+    const store = on.openWith({ pool: { max: 4 } });
+    cleanups.push(() => store.close());
+    return store;
+  }
+
+  it('claims each due delivery exactly once when two instances claim at the same time', async () => {
+    const on = await journal();
+    const [a, b] = [instance(on), instance(on)] as const;
+    await a.migrate();
+    const items = Array.from({ length: 60 }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets: ['slack'] }));
+    await a.ingest(items);
+
+    const claimed: string[] = [];
+    for (let round = 0; round < 20 && claimed.length < items.length; round++) {
+      // Four claims in flight per instance, on four connections each.
+      const batches = await Promise.all(
+        [a, b, a, b, a, b, a, b].map((store) =>
+          store.claimDue({ target: 'slack', now: T0 + 100, limit: 3, leaseMs: LEASE }),
+        ),
+      );
+      claimed.push(...batches.flat().map((c) => c.delivery.id));
+    }
+
+    expect(claimed).toHaveLength(items.length);
+    expect(new Set(claimed).size).toBe(items.length);
+    expect(await b.claimDue({ target: 'slack', now: T0 + 100, limit: 100, leaseMs: LEASE })).toEqual([]);
+  });
+
+  it("retakes a dead instance's claims once the lease ends, and ignores its late record", async () => {
+    const on = await journal();
+    const [a, b] = [instance(on), instance(on)] as const;
+    await a.migrate();
+    await a.ingest([makeIngestItem({ targets: ['slack'] })]);
+    const [lost] = await a.claimDue({ target: 'slack', now: T0, limit: 1, leaseMs: LEASE });
+    await a.close(); // the instance dies without recording or releasing
+
+    expect(await b.claimDue({ target: 'slack', now: T0 + LEASE - 1, limit: 1, leaseMs: LEASE })).toEqual([]);
+    const [retaken] = await b.claimDue({ target: 'slack', now: T0 + LEASE, limit: 1, leaseMs: LEASE });
+    expect(retaken?.delivery.id).toBe(lost?.delivery.id);
+    const late = instance(on);
+    const attempt = { startedAt: T0 + 1, durationMs: 1, outcome: 'delivered' as const, statusCode: 200, detail: null };
+    const next = { state: 'delivered' as const, nextAttemptAt: T0 + 2, lastError: null };
+    expect(
+      await late.recordAttempts([
+        { deliveryId: lost?.delivery.id ?? '', claimToken: lost?.claimToken ?? '', attempt, next },
+      ]),
+    ).toBe(0);
+    expect(
+      await b.recordAttempts([
+        { deliveryId: retaken?.delivery.id ?? '', claimToken: retaken?.claimToken ?? '', attempt, next },
+      ]),
+    ).toBe(1);
+  });
+
+  it('stores a body sent to two instances at once exactly once, whatever the order of the groups', async () => {
+    const on = await journal();
+    const [a, b] = [instance(on), instance(on)] as const;
+    await a.migrate();
+    const bodies = Array.from({ length: 20 }, (_, i) => `{"race":${i}}`);
+    const toA = bodies.map((body) => makeIngestItem({ body, targets: ['slack'] }));
+    // Reversed on b, so the two groups take overlapping locks from opposite ends.
+    const toB = bodies.map((body) => makeIngestItem({ body, targets: ['slack'] })).reverse();
+
+    const [fromA, fromB] = await Promise.all([a.ingest(toA), b.ingest(toB)]);
+
+    expect(await a.counts()).toEqual({ events: 20, deliveries: 20 });
+    const resultsB = [...fromB].reverse();
+    fromA.forEach((resultA, i) => {
+      const resultB = resultsB[i];
+      // Exactly one of the two stored it; the other names that one as the original.
+      expect([resultA.duplicate, resultB?.duplicate].filter((d) => d === false)).toHaveLength(1);
+      expect(resultB?.eventId).toBe(resultA.eventId);
+    });
+  });
+
+  it('stores one event when many single-item groups with the same body race across instances', async () => {
+    const on = await journal();
+    const stores = [instance(on), instance(on)];
+    await stores[0]?.migrate();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        stores[i % 2]?.ingest([makeIngestItem({ body: '{"same":"racing"}', targets: ['slack'] })]),
+      ),
+    );
+    const stored = results.flatMap((r) => r ?? []).filter((r) => !r.duplicate);
+    expect(stored).toHaveLength(1);
+    expect(new Set(results.flatMap((r) => r ?? []).map((r) => r.eventId))).toEqual(new Set([stored[0]?.eventId]));
+    expect(await stores[1]?.counts()).toEqual({ events: 1, deliveries: 1 });
+  });
+
+  it('migrates once when several instances start at once, creating a missing schema', async () => {
+    const on = await journal();
+    await on.sql(`DROP SCHEMA ${on.schema}`);
+    const stores = [instance(on), instance(on), instance(on)];
+
+    await Promise.all(stores.map((store) => store.migrate()));
+
+    expect(await on.sql('SELECT version, name FROM schema_migrations')).toEqual([{ version: 1, name: 'initial' }]);
+    for (const store of stores) expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
+  });
+});
