@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type * as MetricsModule from '../src/admin/metrics.js';
+import type * as SwitchyardMetricsModule from '../src/admin/switchyard-metrics.js';
 import type * as EngineModule from '../src/delivery/delivery-engine.js';
 import type * as TargetsModule from '../src/delivery/targets/create-target.js';
 import type * as LoggerModule from '../src/log/create-logger.js';
@@ -29,6 +30,7 @@ const { createDeliveryEngine } = await load<typeof EngineModule>('delivery/deliv
 const { createTarget } = await load<typeof TargetsModule>('delivery/targets/create-target.js');
 const { createLogger } = await load<typeof LoggerModule>('log/create-logger.js');
 const { createMetrics } = await load<typeof MetricsModule>('admin/metrics.js');
+const { SWITCHYARD_METRICS } = await load<typeof SwitchyardMetricsModule>('admin/switchyard-metrics.js');
 const { loadRulesOrThrow } = await load<typeof RulesModule>('rules/load-rules-or-throw.js');
 
 // The daemon logs one JSON line per attempt to stdout, which the ingest benchmark points at /dev/null (a
@@ -62,7 +64,7 @@ const engine = createDeliveryEngine({
   store,
   log: createLogger({ level: options.logLevel as LogLevel, stream: logStream }),
   clock: { now: () => Date.now() },
-  metrics: createMetrics(),
+  metrics: createMetrics(SWITCHYARD_METRICS),
   rules: () => rules,
   secrets: () => [],
   createTarget: (spec, deps) => {

@@ -1,13 +1,18 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import type { Writable } from 'node:stream';
+import { ADMIN_API_METRICS } from './admin/api/admin-api-metrics.js';
+import { createAdminApiApp } from './admin/api/create-admin-api-app.js';
+import { createAdminApi } from './admin/api/create-admin-api.js';
+import { checkReadiness } from './admin/check-readiness.js';
 import { createAdminApp } from './admin/create-admin-app.js';
 import { createMetrics } from './admin/metrics.js';
+import { registerScrapeGauges } from './admin/register-scrape-gauges.js';
 import { SWITCHYARD_METRICS } from './admin/switchyard-metrics.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/config.js';
 import { loadConfig } from './config/load-config.js';
 import { createHttpServer } from './http/create-server.js';
+import { startListener } from './http/start-listener.js';
 import { createDeliveryEngine } from './delivery/delivery-engine.js';
 import { createTarget } from './delivery/targets/create-target.js';
 import { createGroupCommit } from './ingest/group-commit.js';
@@ -40,6 +45,8 @@ export interface RunningSwitchyard {
   readonly log: Logger;
   /** The port actually bound (useful with `port: 0`). */
   readonly port: number;
+  /** The admin API listener's port, or null when it has none (no keys, or served under /admin). */
+  readonly adminPort: number | null;
   /** Re-reads the rules file; on any error the rules in force stay and the problems are logged. */
   reloadRules(): boolean;
   /** Stops accepting, finishes in-flight requests and commits, then closes the journal. Idempotent. */
@@ -65,7 +72,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     for (const step of releases.splice(0).reverse()) await step();
   };
   try {
-    const metrics = createMetrics(SWITCHYARD_METRICS);
+    const metrics = createMetrics([...SWITCHYARD_METRICS, ...ADMIN_API_METRICS], { processMetrics: true });
     const rules = createLiveRules({ file: config.rules, env: options.env, log, metrics, now: () => clock.now() });
     const stopWatching = watchRulesFile(config.rules, () => rules.reload('watch'));
     releases.push(async () => stopWatching());
@@ -77,7 +84,20 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     });
     releases.push(() => store.close());
     await store.migrate();
-    const groupCommit = createGroupCommit((items: readonly IngestItem[]) => store.ingest(items));
+    let lastCommitError: string | null = null;
+    const groupCommit = createGroupCommit(async (items: readonly IngestItem[]) => {
+      const started = performance.now();
+      try {
+        const results = await store.ingest(items);
+        lastCommitError = null;
+        return results;
+      } catch (error) {
+        lastCommitError = error instanceof Error ? error.message : String(error);
+        throw error;
+      } finally {
+        metrics.observe('switchyard_journal_commit_seconds', {}, (performance.now() - started) / 1000);
+      }
+    });
     releases.push(() => groupCommit.drain());
 
     const engine = createDeliveryEngine({
@@ -92,6 +112,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       pollIntervalMs: options.deliveryPollMs,
     });
     await engine.start();
+    registerScrapeGauges(metrics, { store, engine, rules });
     releases.push(() => engine.stop(DELIVERY_SHUTDOWN_MS));
     let accepting = false;
     const ingest = createIngestHandler({
@@ -107,22 +128,53 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       },
       newEventId: (now) => newId('evt_', now),
     });
-    const admin = createAdminApp({ metrics, adminToken: config.adminToken, ready: () => accepting });
-    const server = createHttpServer(ingest, admin, { headersTimeoutMs: 10_000, bodyTimeoutMs: config.bodyTimeoutMs });
-    await listen(server, config.listen.host, config.listen.port);
-    accepting = true;
-    releases.push(
-      () =>
-        new Promise<void>((resolve) => {
-          accepting = false;
-          server.close(() => resolve());
-          server.closeIdleConnections();
+    const adminApi = createAdminApi({
+      store,
+      rules: rules.current,
+      engineStatus: () => engine.status(),
+      reloadRules: () => rules.reload('admin'),
+      keys: config.admin.keys,
+      log,
+      metrics,
+      clock,
+      wakeDeliveries: () => engine.wake(),
+    });
+    const admin = createAdminApp({
+      api: config.admin.listen === null ? adminApi : undefined,
+      metrics,
+      adminToken: config.adminToken,
+      readiness: () =>
+        checkReadiness({
+          accepting: () => accepting,
+          store,
+          rulesVersion: () => rules.current().version,
+          reloadStatus: rules.status,
+          lastCommitError: () => lastCommitError,
         }),
-    );
-    const port = (server.address() as AddressInfo).port;
+    });
+    const server = createHttpServer(ingest, admin, { headersTimeoutMs: 10_000, bodyTimeoutMs: config.bodyTimeoutMs });
+    const main = await startListener(server, config.listen.host, config.listen.port);
+    accepting = true;
+    releases.push(() => {
+      accepting = false;
+      return main.close();
+    });
+    const port = main.port;
+    // The admin API's own listener opens only when a key can use it: no port stays open with nothing behind.
+    let adminPort: number | null = null;
+    if (config.admin.listen !== null && config.admin.keys.length > 0) {
+      const adminListener = await startListener(
+        createServer(createAdminApiApp(adminApi)),
+        config.admin.listen.host,
+        config.admin.listen.port,
+      );
+      releases.push(() => adminListener.close());
+      adminPort = adminListener.port;
+    }
     log.info('switchyard listening', {
       host: config.listen.host,
       port,
+      admin_port: adminPort,
       rules: config.rules,
       rules_version: rules.current().version,
       journal: config.store.sqlite.path,
@@ -134,6 +186,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       config,
       log,
       port,
+      adminPort,
       reloadRules: () => rules.reload('signal'),
       close() {
         closing ??= release().then(() => log.info('switchyard stopped'));
@@ -144,14 +197,4 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     await release();
     throw error;
   }
-}
-
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }

@@ -1,46 +1,82 @@
-/**
- * In-process counters, rendered in the Prometheus text format at /metrics. Deliberately tiny: a handful of
- * counters does not justify a metrics library on the ingest hot path.
- */
-export interface Metrics {
-  increment(name: string, labels?: Readonly<Record<string, string>>, by?: number): void;
-  value(name: string, labels?: Readonly<Record<string, string>>): number;
-  render(): string;
-}
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 
-export interface MetricHelp {
+/** One metric the daemon exposes, declared once so /metrics lists it from the first scrape. */
+export interface MetricDefinition {
   readonly name: string;
   readonly help: string;
+  readonly type: 'counter' | 'gauge' | 'histogram';
+  readonly labels?: readonly string[];
+  /** Histogram buckets, in the metric's unit (seconds for durations). */
+  readonly buckets?: readonly number[];
 }
 
-export function createMetrics(described: readonly MetricHelp[] = []): Metrics {
-  const values = new Map<string, Map<string, number>>();
-  const help = new Map(described.map((m) => [m.name, m.help]));
-  const labelText = (labels: Readonly<Record<string, string>> = {}): string => {
-    const entries = Object.entries(labels);
-    if (entries.length === 0) return '';
-    return `{${entries.map(([k, v]) => `${k}="${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`).join(',')}}`;
-  };
+export type Labels = Readonly<Record<string, string>>;
+
+/**
+ * The daemon's metrics, in Prometheus conventions through prom-client (https://github.com/siimots/prom-client),
+ * behind a small interface so the rest of the code names metrics and labels and nothing else. Each daemon
+ * has its own registry: no global state, and two daemons in one test process do not mix their counts.
+ */
+export interface Metrics {
+  increment(name: string, labels?: Labels, by?: number): void;
+  observe(name: string, labels: Labels, value: number): void;
+  set(name: string, labels: Labels, value: number): void;
+  /** Drops every series of a gauge (before setting the current ones, so removed targets disappear). */
+  reset(name: string): void;
+  /** Runs before each scrape: gauges read from the journal or the engine are set here, never on the hot path. */
+  onScrape(collect: () => Promise<void> | void): void;
+  /** A counter's or gauge's current value (tests, health output). */
+  value(name: string, labels?: Labels): Promise<number>;
+  render(): Promise<string>;
+  readonly contentType: string;
+}
+
+export function createMetrics(
+  definitions: readonly MetricDefinition[] = [],
+  options: { processMetrics?: boolean } = {},
+): Metrics {
+  const registry = new Registry();
+  if (options.processMetrics === true) collectDefaultMetrics({ register: registry, prefix: 'switchyard_' });
+  const metrics = new Map<string, Metric>();
+  for (const d of definitions) {
+    const common = { name: d.name, help: d.help, labelNames: [...(d.labels ?? [])], registers: [registry] };
+    metrics.set(
+      d.name,
+      d.type === 'counter'
+        ? new Counter(common)
+        : d.type === 'gauge'
+          ? new Gauge(common)
+          : new Histogram({ ...common, ...(d.buckets ? { buckets: [...d.buckets] } : {}) }),
+    );
+  }
+  const collectors: (() => Promise<void> | void)[] = [];
+  function get<T extends Metric>(name: string, type: new (...args: never[]) => T): T {
+    const metric = metrics.get(name);
+    // A typo in a metric name is a bug in our code, not an operational condition: fail loudly in tests.
+    if (!(metric instanceof type)) throw new Error(`metric ${name} is not declared as a ${type.name}`);
+    return metric;
+  }
   return {
-    increment(name, labels, by = 1) {
-      let series = values.get(name);
-      if (!series) values.set(name, (series = new Map()));
-      const key = labelText(labels);
-      series.set(key, (series.get(key) ?? 0) + by);
+    contentType: registry.contentType,
+    increment: (name, labels = {}, by = 1) => get(name, Counter).inc(labels, by),
+    observe: (name, labels, value) => get(name, Histogram).observe(labels, value),
+    set: (name, labels, value) => get(name, Gauge).set(labels, value),
+    reset: (name) => get(name, Gauge).reset(),
+    onScrape: (collect) => void collectors.push(collect),
+    async value(name, labels = {}) {
+      const metric = metrics.get(name);
+      if (metric === undefined) throw new Error(`metric ${name} is not declared`);
+      const wanted = Object.entries(labels);
+      const data = await metric.get();
+      const sample = data.values.find(
+        (v) =>
+          wanted.every(([key, value]) => v.labels[key] === value) && Object.keys(v.labels).length === wanted.length,
+      );
+      return sample?.value ?? 0;
     },
-    value(name, labels) {
-      return values.get(name)?.get(labelText(labels)) ?? 0;
-    },
-    render() {
-      const names = new Set([...help.keys(), ...values.keys()]);
-      const out: string[] = [];
-      for (const name of names) {
-        out.push(`# HELP ${name} ${help.get(name) ?? name}`, `# TYPE ${name} counter`);
-        const series = values.get(name);
-        if (!series || series.size === 0) out.push(`${name} 0`);
-        else for (const [labels, count] of series) out.push(`${name}${labels} ${count}`);
-      }
-      return `${out.join('\n')}\n`;
+    async render() {
+      for (const collect of collectors) await collect();
+      return registry.metrics();
     },
   };
 }

@@ -1,26 +1,78 @@
-import type { MetricHelp } from './metrics.js';
+import type { MetricDefinition } from './metrics.js';
 
-/** The counters the daemon keeps; listed once so /metrics shows them (at 0) from the first scrape. */
-export const SWITCHYARD_METRICS: readonly MetricHelp[] = [
-  { name: 'switchyard_events_accepted_total', help: 'Events verified, routed and committed to the journal.' },
-  { name: 'switchyard_events_duplicate_total', help: 'Identical bodies received again within the dedupe window.' },
-  { name: 'switchyard_requests_rejected_total', help: 'Webhook requests refused, by reason.' },
-  { name: 'switchyard_deliveries_queued_total', help: 'Deliveries created for accepted events.' },
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const COMMIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+
+/**
+ * Everything the daemon exposes at /metrics besides process metrics. Label values never come from an
+ * unauthenticated request: an unknown source is `(unknown)` and an undocumented event kind `other`, so a
+ * stranger cannot grow the series without bound.
+ */
+export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
+  {
+    name: 'switchyard_events_received_total',
+    help: 'Webhook requests by source, event kind and outcome: accepted, duplicate, or the rejection reason.',
+    type: 'counter',
+    labels: ['source', 'kind', 'outcome'],
+  },
+  { name: 'switchyard_deliveries_queued_total', help: 'Deliveries created for accepted events.', type: 'counter' },
   {
     name: 'switchyard_unknown_severity_total',
     help: 'Events whose severity is not a configured level (routed as the highest).',
+    type: 'counter',
   },
   {
     name: 'switchyard_unknown_event_kind_total',
     help: 'Events of a kind the upstream does not document (routed as usual).',
+    type: 'counter',
   },
   {
     name: 'switchyard_events_unrouted_total',
     help: 'Events that matched no route and had no fallback: journaled, delivered nowhere.',
+    type: 'counter',
   },
-  { name: 'switchyard_rules_reloads_total', help: 'Rules reload attempts, by result.' },
+  {
+    name: 'switchyard_journal_commit_seconds',
+    help: 'Time to commit one group of events to the journal.',
+    type: 'histogram',
+    buckets: COMMIT_BUCKETS,
+  },
   {
     name: 'switchyard_delivery_attempts_total',
-    help: 'Delivery attempts, by target and outcome (delivered, retry, dead).',
+    help: 'Delivery attempts by target and outcome (delivered, retry, dead).',
+    type: 'counter',
+    labels: ['target', 'outcome'],
+  },
+  {
+    name: 'switchyard_delivery_attempt_duration_seconds',
+    help: 'Duration of delivery attempts, by target.',
+    type: 'histogram',
+    labels: ['target'],
+    buckets: DURATION_BUCKETS,
+  },
+  {
+    name: 'switchyard_deliveries',
+    help: 'Deliveries in the journal by target and state (pending, delivered, dead), read at scrape time.',
+    type: 'gauge',
+    labels: ['target', 'state'],
+  },
+  {
+    name: 'switchyard_target_in_flight',
+    help: 'Delivery attempts in flight, by target.',
+    type: 'gauge',
+    labels: ['target'],
+  },
+  {
+    name: 'switchyard_target_circuit_state',
+    help: "1 for the target's current circuit state (closed, open, half-open), 0 for the others.",
+    type: 'gauge',
+    labels: ['target', 'state'],
+  },
+  { name: 'switchyard_rules_info', help: 'The rules version in force (value 1).', type: 'gauge', labels: ['version'] },
+  { name: 'switchyard_rules_reloads_total', help: 'Rules reloads by result.', type: 'counter', labels: ['result'] },
+  {
+    name: 'switchyard_rules_last_reload_ok',
+    help: '0 when the last rules reload failed (the previous rules are still in force), else 1.',
+    type: 'gauge',
   },
 ];

@@ -56,7 +56,38 @@ export const configSchema = {
     admin: {
       type: 'object',
       additionalProperties: false,
-      properties: { token: { type: 'string', minLength: 16 } },
+      properties: {
+        token: { type: 'string', minLength: 16 },
+        // null: no listener of its own; the admin API is then served under /admin on the main listener.
+        listen: {
+          type: 'object',
+          nullable: true,
+          additionalProperties: false,
+          properties: {
+            host: { type: 'string', minLength: 1 },
+            port: { type: 'integer', minimum: 0, maximum: 65535 },
+          },
+        },
+        keys: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'hash', 'scopes'],
+            properties: {
+              name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
+              // Only the hash of a key is configured (`switchyard keys new` prints it), never the key itself.
+              hash: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$' },
+              scopes: {
+                type: 'array',
+                minItems: 1,
+                uniqueItems: true,
+                items: { enum: ['read', 'replay'] },
+              },
+            },
+          },
+        },
+      },
     },
   },
 } as const;

@@ -9,6 +9,24 @@ export interface SourceConfig {
   readonly maxEventAgeMs: number | null;
 }
 
+/** What an admin API key may do: `read` the journal, rules and status; `replay` deliveries and reload rules. */
+export type AdminScope = 'read' | 'replay';
+
+/** One admin API key as configured: its name (for logs) and the hash of the key, never the key itself. */
+export interface AdminKeyConfig {
+  readonly name: string;
+  /** `sha256:<64 lowercase hex>` of the whole key text (`sy_...`). */
+  readonly hash: string;
+  readonly scopes: readonly AdminScope[];
+}
+
+export interface AdminConfig {
+  /** The admin API's own listener (default 127.0.0.1:9090); null = served under /admin on the main listener. */
+  readonly listen: { readonly host: string; readonly port: number } | null;
+  /** Empty: the admin API answers every request with 403. */
+  readonly keys: readonly AdminKeyConfig[];
+}
+
 /** The daemon's validated, frozen configuration: every path absolute, every duration in ms. */
 export interface Config {
   /** The file it came from, or null when built from defaults and the environment only. */
@@ -24,6 +42,7 @@ export interface Config {
   readonly log: { readonly level: LogLevel };
   /** Bearer token for /metrics and other admin routes; null keeps them closed. */
   readonly adminToken: string | null;
+  readonly admin: AdminConfig;
   /** The source secrets and the admin token: the logger masks them wherever they would appear. */
   readonly secrets: readonly string[];
 }

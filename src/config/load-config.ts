@@ -7,7 +7,7 @@ import { expandEnvRefs } from '../rules/env/expand-env-refs.js';
 import { parseJsonPointer } from '../rules/schema/parse-json-pointer.js';
 import { createLocator } from '../rules/source/locate-path.js';
 import { SwitchyardError } from '../switchyard-error.js';
-import type { Config, SourceConfig } from './config.js';
+import type { AdminConfig, AdminKeyConfig, Config, SourceConfig } from './config.js';
 import { formatKey, type ConfigProblem } from './config-problem.js';
 import { configSchema } from './config-schema.js';
 import { applyEnvOverrides, ENV_OVERRIDES } from './env-overrides.js';
@@ -26,6 +26,9 @@ const DEFAULTS = {
   maxBody: '1mb',
   bodyTimeout: '10s',
   logLevel: 'info' as LogLevel,
+  // Loopback only: the admin API must be exposed on purpose (a reverse proxy, or a host set here).
+  adminHost: '127.0.0.1',
+  adminPort: 9090,
 };
 
 const validate = new Ajv({ allErrors: true, strict: true }).compile(configSchema);
@@ -101,6 +104,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
       problems.push({ key, message, where: fromEnv ? fromEnv.name : locate(parts) });
     }
   }
+  if (problems.length === 0) problems.push(...duplicateAdminKeys(expanded as unknown as RawConfig, locate));
   if (problems.length > 0) throw toError(problems);
   return build(expanded as unknown as RawConfig, file, options.env.SWITCHYARD_ADMIN_TOKEN);
 }
@@ -114,7 +118,42 @@ interface RawConfig {
   max_body?: string;
   body_timeout?: string;
   log?: { level?: LogLevel };
-  admin?: { token?: string };
+  admin?: {
+    token?: string;
+    listen?: { host?: string; port?: number } | null;
+    keys?: { name: string; hash: string; scopes: AdminKeyConfig['scopes'] }[];
+  };
+}
+
+/** Two keys with one name would make the logs ambiguous; two with one hash, the scopes. */
+function duplicateAdminKeys(raw: RawConfig, locate: (parts: readonly (string | number)[]) => string): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const seen = { name: new Set<string>(), hash: new Set<string>() };
+  (raw.admin?.keys ?? []).forEach((key, index) => {
+    for (const field of ['name', 'hash'] as const) {
+      if (seen[field].has(key[field])) {
+        const parts = ['admin', 'keys', index, field];
+        problems.push({ key: formatKey(parts), message: `another key has this ${field}`, where: locate(parts) });
+      }
+      seen[field].add(key[field]);
+    }
+  });
+  return problems;
+}
+
+function buildAdmin(raw: RawConfig['admin']): AdminConfig {
+  const listen = raw?.listen;
+  return Object.freeze({
+    listen:
+      listen === null
+        ? null
+        : Object.freeze({ host: listen?.host ?? DEFAULTS.adminHost, port: listen?.port ?? DEFAULTS.adminPort }),
+    keys: Object.freeze(
+      (raw?.keys ?? []).map((key) =>
+        Object.freeze({ name: key.name, hash: key.hash, scopes: Object.freeze([...key.scopes]) }),
+      ),
+    ),
+  });
 }
 
 function build(raw: RawConfig, file: string, envToken: string | undefined): Config {
@@ -148,6 +187,7 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
     bodyTimeoutMs: ms(raw.body_timeout ?? DEFAULTS.bodyTimeout),
     log: Object.freeze({ level: raw.log?.level ?? DEFAULTS.logLevel }),
     adminToken,
+    admin: buildAdmin(raw.admin),
     secrets: Object.freeze(
       [...[...sources.values()].flatMap((s) => s.secrets), adminToken ?? '', envToken ?? ''].filter(Boolean),
     ),

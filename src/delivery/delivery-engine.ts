@@ -110,6 +110,11 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
           target: lane.spec.name,
           outcome: record.attempt.outcome,
         });
+        options.metrics.observe(
+          'switchyard_delivery_attempt_duration_seconds',
+          { target: lane.spec.name },
+          record.attempt.durationMs / 1000,
+        );
         logAttempt(log, claimed.delivery.id, claimed.event.id, lane.spec.name, record);
         await writer.submit(record).catch((error: unknown) => {
           // The claim stays in the journal and its lease runs out, so the delivery is tried again later.

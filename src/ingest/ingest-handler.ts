@@ -18,7 +18,8 @@ export const WEBHOOK_PREFIX = '/webhooks/';
 export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, res: ServerResponse) => void {
   const reject = (res: ServerResponse, source: string, error: SwitchyardError, close = false): void => {
     const status = error.status ?? 500;
-    ctx.metrics.increment('switchyard_requests_rejected_total', { reason: error.code });
+    const label = ctx.config.sources.has(source) ? source : '(unknown)';
+    ctx.metrics.increment('switchyard_events_received_total', { source: label, kind: '', outcome: error.code });
     ctx.log.warn('webhook rejected', { source, status, reason: error.code, detail: error.message });
     const retry: Record<string, string> = status === 503 ? { 'retry-after': '5' } : {};
     sendError(res, status, error.code, error.message, retry, close);
@@ -97,12 +98,13 @@ function recordAccepted(
   result: Awaited<ReturnType<IngestContext['commit']>>,
 ): void {
   const { metrics, log } = ctx;
+  const kindLabel = KNOWN_EVENT_KINDS.has(kind) ? kind : 'other';
   if (result.duplicate) {
-    metrics.increment('switchyard_events_duplicate_total', { source });
+    metrics.increment('switchyard_events_received_total', { source, kind: kindLabel, outcome: 'duplicate' });
     log.info('duplicate event', { id: result.eventId, source, kind, duplicate: true });
     return;
   }
-  metrics.increment('switchyard_events_accepted_total', { source });
+  metrics.increment('switchyard_events_received_total', { source, kind: kindLabel, outcome: 'accepted' });
   metrics.increment('switchyard_deliveries_queued_total', {}, result.deliveries);
   const severity = decision.severity;
   if (!KNOWN_EVENT_KINDS.has(kind)) {

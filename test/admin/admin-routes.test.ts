@@ -31,7 +31,7 @@ describe('admin routes', () => {
     const response = await fetch(`${daemon.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.status).toBe(200);
     const text = await response.text();
-    expect(text).toContain('# TYPE switchyard_events_accepted_total counter');
+    expect(text).toContain('# TYPE switchyard_events_received_total counter');
     expect(text).not.toContain(TOKEN);
   });
 

@@ -36,7 +36,7 @@ describe('delivery engine', () => {
     expect(await h.store.listAttempts(delivery?.id as string)).toEqual([
       expect.objectContaining({ number: 1, outcome: 'delivered', statusCode: 200 }),
     ]);
-    expect(h.metrics.value('switchyard_delivery_attempts_total', { target: 'a', outcome: 'delivered' })).toBe(3);
+    expect(await h.metrics.value('switchyard_delivery_attempts_total', { target: 'a', outcome: 'delivered' })).toBe(3);
   });
 
   it('retries on its backoff schedule (full jitter), then dead-letters after max_attempts', async () => {

@@ -1,4 +1,5 @@
 import { createMetrics } from '../../../src/admin/metrics.js';
+import { SWITCHYARD_METRICS } from '../../../src/admin/switchyard-metrics.js';
 import { manualClock } from '../../../src/clock.js';
 import { createDeliveryEngine, type DeliveryEngine } from '../../../src/delivery/delivery-engine.js';
 import type { Outcome } from '../../../src/delivery/outcome.js';
@@ -49,7 +50,7 @@ export async function engineHarness(
   const store = options.store ?? (await journal.open());
   await store.migrate();
   const clock = manualClock(T0);
-  const metrics = createMetrics();
+  const metrics = createMetrics(SWITCHYARD_METRICS);
   let rules = { targets: new Map(specs.map((spec) => [spec.name, spec])), secrets: [] } as unknown as CompiledRules;
   const engines: DeliveryEngine[] = [];
   const newEngine = () => {

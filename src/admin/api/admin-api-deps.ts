@@ -1,0 +1,25 @@
+import type { Clock } from '../../clock.js';
+import type { AdminKeyConfig } from '../../config/config.js';
+import type { TargetStatus } from '../../delivery/delivery-engine.js';
+import type { Logger } from '../../log/logger.js';
+import type { CompiledRules } from '../../rules/rules.js';
+import type { Store } from '../../store/store.js';
+import type { Metrics } from '../metrics.js';
+
+/** What the admin API reads and acts on; the daemon's composition root passes these in. */
+export interface AdminApiDeps {
+  readonly store: Store;
+  /** The rules in force (read on every request, so a reload shows at once). */
+  readonly rules: () => CompiledRules;
+  /** The delivery engine's per-target state. */
+  readonly engineStatus: () => readonly TargetStatus[];
+  /** Reloads the rules file; false when it is invalid (the rules in force stay, the problems are logged). */
+  readonly reloadRules: () => boolean | Promise<boolean>;
+  /** Configured keys (hashes only); none = the API answers 403 to everything. */
+  readonly keys: readonly AdminKeyConfig[];
+  readonly log: Logger;
+  readonly metrics: Metrics;
+  readonly clock: Clock;
+  /** Asks the delivery engine to look for due deliveries now, after a replay; without it, its next poll finds them. */
+  readonly wakeDeliveries?: () => void;
+}

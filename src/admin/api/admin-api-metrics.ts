@@ -1,0 +1,15 @@
+import type { MetricDefinition } from '../metrics.js';
+import { AUTH_FAILURES_METRIC } from './create-admin-auth.js';
+
+/**
+ * The admin API's metrics, to declare with the daemon's (SWITCHYARD_METRICS): `Metrics` refuses undeclared
+ * names. The reason is one of a fixed set, so requests cannot grow the series.
+ */
+export const ADMIN_API_METRICS: readonly MetricDefinition[] = [
+  {
+    name: AUTH_FAILURES_METRIC,
+    help: 'Admin API requests refused, by reason: missing, malformed, invalid (no such key), scope, disabled.',
+    type: 'counter',
+    labels: ['reason'],
+  },
+];

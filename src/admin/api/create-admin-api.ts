@@ -1,0 +1,44 @@
+import express, { type RequestHandler, type Router } from 'express';
+import type { AdminApiDeps } from './admin-api-deps.js';
+import { createAdminAuth } from './create-admin-auth.js';
+import { addDeliveriesRoutes } from './deliveries-routes.js';
+import { addEventsRoutes } from './events-routes.js';
+import { handleApiError } from './handle-api-error.js';
+import { addReplayRoutes } from './replay-routes.js';
+import { addRouteTestRoute } from './route-test-route.js';
+import { addRulesRoutes } from './rules-routes.js';
+import { sendApiError } from './send-api-error.js';
+import { addTargetsRoute } from './targets-route.js';
+
+/** Route tests carry one event envelope; ingest's default `max_body` is the same. */
+const JSON_LIMIT = '1mb';
+
+/**
+ * The admin API under `/api/v1`: JSON reads of the journal, rules and target status (scope `read`), replay
+ * and rules reload (scope `replay`). Every request authenticates first, unknown paths included, and a body is
+ * parsed only after that. Mount it at `/` on its own listener, or under a prefix (`/admin`) on the main one.
+ */
+export function createAdminApi(deps: AdminApiDeps): Router {
+  const router = express.Router();
+  const auth = createAdminAuth(deps);
+  const read = auth.requireScope('read');
+  const replay = auth.requireScope('replay');
+  const json = express.json({ limit: JSON_LIMIT });
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.set('cache-control', 'no-store');
+    next();
+  };
+
+  router.use('/api', noStore, auth.authenticate);
+  addEventsRoutes(router, deps, read);
+  addDeliveriesRoutes(router, deps, read);
+  addRulesRoutes(router, deps, { read, replay });
+  addTargetsRoute(router, deps, read);
+  addRouteTestRoute(router, deps, read, json);
+  addReplayRoutes(router, deps, replay, json);
+  router.use('/api', (_req, res) => {
+    sendApiError(res, 404, 'not_found', 'no such admin API route');
+  });
+  router.use(handleApiError(deps.log));
+  return router;
+}

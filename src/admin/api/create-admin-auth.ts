@@ -1,0 +1,81 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { AdminKeyConfig, AdminScope } from '../../config/config.js';
+import type { Logger } from '../../log/logger.js';
+import type { Metrics } from '../metrics.js';
+import { createKeyMatcher } from './create-key-matcher.js';
+import { sendApiError } from './send-api-error.js';
+
+export const AUTH_FAILURES_METRIC = 'switchyard_admin_auth_failures_total';
+
+export interface AdminAuth {
+  /** Runs first on every API request: 403 while no key is configured, 401 without a valid key. */
+  readonly authenticate: RequestHandler;
+  /** 403 unless the key that authenticated the request has `scope`. */
+  readonly requireScope: (scope: AdminScope) => RequestHandler;
+}
+
+/** The key that authenticated this request (set by `authenticate`). */
+export function requestKey(res: Response): AdminKeyConfig {
+  return res.locals.adminKey as AdminKeyConfig;
+}
+
+// RFC 6750 §2.1: `Bearer` (case-insensitive) and a token of token68 characters.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+/**
+ * Bearer-key authentication for the admin API. Failures are logged (method, path, peer, reason; never the
+ * presented key) and counted by reason, so that guessing shows in metrics and logs.
+ */
+export function createAdminAuth(deps: {
+  readonly keys: readonly AdminKeyConfig[];
+  readonly log: Logger;
+  readonly metrics: Metrics;
+}): AdminAuth {
+  const match = createKeyMatcher(deps.keys);
+  const fail = (req: Request, reason: string, fields: Record<string, unknown> = {}): void => {
+    deps.metrics.increment(AUTH_FAILURES_METRIC, { reason });
+    deps.log.warn('admin API request refused', {
+      reason,
+      method: req.method,
+      path: req.originalUrl.split('?')[0],
+      peer: req.socket.remoteAddress,
+      ...fields,
+    });
+  };
+  return {
+    authenticate(req, res, next) {
+      if (deps.keys.length === 0) {
+        fail(req, 'disabled');
+        sendApiError(res, 403, 'admin_disabled', 'admin API disabled: no keys configured (admin.keys)');
+        return;
+      }
+      const header = req.headers.authorization;
+      const presented = header === undefined ? undefined : BEARER.exec(header)?.[1];
+      const key = presented === undefined ? undefined : match(presented);
+      if (key === undefined) {
+        fail(req, header === undefined ? 'missing' : presented === undefined ? 'malformed' : 'invalid');
+        const challenge =
+          presented === undefined
+            ? 'Bearer realm="switchyard-admin"'
+            : 'Bearer realm="switchyard-admin", error="invalid_token"';
+        sendApiError(res, 401, 'unauthorized', 'a valid admin API key is required (Authorization: Bearer sy_...)', {
+          'www-authenticate': challenge,
+        });
+        return;
+      }
+      res.locals.adminKey = key;
+      next();
+    },
+    requireScope: (scope) => (req, res, next) => {
+      const key = requestKey(res);
+      if (key.scopes.includes(scope)) {
+        next();
+        return;
+      }
+      fail(req, 'scope', { key: key.name, scope });
+      sendApiError(res, 403, 'insufficient_scope', `the key "${key.name}" lacks the "${scope}" scope`, {
+        'www-authenticate': `Bearer realm="switchyard-admin", error="insufficient_scope", scope="${scope}"`,
+      });
+    },
+  };
+}

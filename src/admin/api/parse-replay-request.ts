@@ -1,0 +1,48 @@
+import type { DeliveryFilter } from '../../store/store.js';
+import { SwitchyardError } from '../../switchyard-error.js';
+import { parseFilters, rejectUnknown, type FilterName } from './parse-filters.js';
+
+const FILTERS: readonly FilterName[] = ['state', 'target', 'kind', 'event', 'since', 'until'];
+
+export interface ReplayRequest {
+  readonly filter: DeliveryFilter;
+  readonly dryRun: boolean;
+}
+
+/**
+ * The body of POST /api/v1/replay, with the CLI's rules: at least one filter (so `{}` never re-queues every
+ * dead letter), dead deliveries unless `state` says delivered, never pending ones. 400 `invalid_filter` otherwise.
+ */
+export function parseReplayRequest(body: unknown, now: number): ReplayRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalid('send a JSON object of filters, e.g. {"target": "tickets", "since": "2h"}');
+  }
+  const input = body as Record<string, unknown>;
+  rejectUnknown(input, [...FILTERS, 'limit', 'dryRun'], 'field');
+  const filters = parseFilters(input, FILTERS, now);
+  const { limit, dryRun } = input;
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && (limit as number) >= 1)) {
+    throw invalid('limit: must be a positive integer');
+  }
+  if (dryRun !== undefined && typeof dryRun !== 'boolean') throw invalid('dryRun: must be true or false');
+  if (Object.keys(filters).length === 0 && limit === undefined) {
+    throw invalid('narrow the replay with at least one filter (state, target, kind, event, since, until, limit)');
+  }
+  if (filters.state === 'pending') throw invalid('state: pending deliveries are already queued');
+  return {
+    filter: {
+      state: filters.state ?? 'dead',
+      target: filters.target,
+      kind: filters.kind,
+      eventId: filters.event,
+      since: filters.since,
+      until: filters.until,
+      limit: limit as number | undefined,
+    },
+    dryRun: dryRun === true,
+  };
+}
+
+function invalid(message: string): SwitchyardError {
+  return new SwitchyardError('invalid_filter', message, { status: 400 });
+}

@@ -1,0 +1,31 @@
+import type { StoredAttempt, StoredDelivery } from '../../store/store.js';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** A delivery as the API shows it: times as ISO 8601 (UTC); `nextAttemptAt` only while it is pending. */
+export function presentDelivery(delivery: StoredDelivery) {
+  return {
+    id: delivery.id,
+    eventId: delivery.eventId,
+    target: delivery.target,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    nextAttemptAt: delivery.state === 'pending' ? iso(delivery.nextAttemptAt) : null,
+    // Already redacted by the engine before it was stored (secrets and URLs masked).
+    lastError: delivery.lastError,
+    createdAt: iso(delivery.createdAt),
+    updatedAt: iso(delivery.updatedAt),
+  };
+}
+
+/** One attempt of a delivery; `detail` was redacted before it was stored. */
+export function presentAttempt(attempt: StoredAttempt) {
+  return {
+    number: attempt.number,
+    startedAt: iso(attempt.startedAt),
+    durationMs: attempt.durationMs,
+    outcome: attempt.outcome,
+    statusCode: attempt.statusCode,
+    detail: attempt.detail,
+  };
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler, Router } from 'express';
+import { SwitchyardError } from '../../switchyard-error.js';
+import type { AdminApiDeps } from './admin-api-deps.js';
+import { requestKey } from './create-admin-auth.js';
+import { describeRules } from './describe-rules.js';
+
+/** GET /api/v1/rules (read) and POST /api/v1/rules/reload (replay). */
+export function addRulesRoutes(
+  router: Router,
+  deps: AdminApiDeps,
+  scopes: { read: RequestHandler; replay: RequestHandler },
+): void {
+  router.get('/api/v1/rules', scopes.read, (_req, res) => {
+    res.json(describeRules(deps.rules()));
+  });
+
+  router.post('/api/v1/rules/reload', scopes.replay, async (_req, res) => {
+    const before = deps.rules().version;
+    deps.log.info('rules reload requested through the admin API', { key: requestKey(res).name });
+    if (!(await deps.reloadRules())) {
+      throw new SwitchyardError(
+        'rules_invalid',
+        `the rules file is invalid; the rules in force (version ${deps.rules().version}) stay. The problems are in the daemon log; run switchyard check on the file`,
+        { status: 422 },
+      );
+    }
+    const version = deps.rules().version;
+    res.json({ reloaded: true, previousVersion: before, version });
+  });
+}

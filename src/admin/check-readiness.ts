@@ -1,0 +1,51 @@
+import type { ReloadStatus } from '../rules/create-live-rules.js';
+import type { Store } from '../store/store.js';
+
+export interface Check {
+  readonly ok: boolean;
+  readonly error?: string;
+}
+
+export interface Readiness {
+  /** Accepting, journal reachable and the last commit succeeded: the load balancer may send webhooks. */
+  readonly ready: boolean;
+  readonly checks: {
+    readonly listening: Check;
+    readonly journal: Check;
+    readonly ingest: Check;
+    /** A failed reload keeps the previous rules serving, so it is reported here but does not make the daemon unready. */
+    readonly rules: Check & { readonly version: string; readonly last_reload: ReloadStatus };
+  };
+}
+
+export interface ReadinessSources {
+  readonly accepting: () => boolean;
+  readonly store: Store;
+  readonly rulesVersion: () => string;
+  readonly reloadStatus: () => ReloadStatus;
+  /** The error of the last group commit, or null when it succeeded (or none has run yet). */
+  readonly lastCommitError: () => string | null;
+}
+
+/** What /readyz reports: each check with what is wrong, so an operator sees why without reading logs. */
+export async function checkReadiness(sources: ReadinessSources): Promise<Readiness> {
+  const listening: Check = sources.accepting() ? { ok: true } : { ok: false, error: 'starting or shutting down' };
+  let journal: Check = { ok: true };
+  try {
+    await sources.store.ping();
+  } catch (error) {
+    journal = { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  const commitError = sources.lastCommitError();
+  const ingest: Check = commitError === null ? { ok: true } : { ok: false, error: commitError };
+  const reload = sources.reloadStatus();
+  const rules = {
+    ...(reload.ok ? { ok: true } : { ok: false, error: 'the last reload failed; the previous rules stay in force' }),
+    version: sources.rulesVersion(),
+    last_reload: reload,
+  };
+  return {
+    ready: listening.ok && journal.ok && ingest.ok,
+    checks: { listening, journal, ingest, rules },
+  };
+}

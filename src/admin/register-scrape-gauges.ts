@@ -1,0 +1,34 @@
+import type { DeliveryEngine } from '../delivery/delivery-engine.js';
+import type { LiveRules } from '../rules/create-live-rules.js';
+import type { Store } from '../store/store.js';
+import type { Metrics } from './metrics.js';
+
+const CIRCUIT_STATES = ['closed', 'open', 'half-open'] as const;
+
+/** Gauges read at scrape time, from the journal, the engine and the rules, so they cost nothing in between. */
+export function registerScrapeGauges(
+  metrics: Metrics,
+  sources: { readonly store: Store; readonly engine: DeliveryEngine; readonly rules: LiveRules },
+): void {
+  metrics.onScrape(async () => {
+    metrics.reset('switchyard_deliveries');
+    try {
+      for (const { target, state, count } of await sources.store.countByTarget()) {
+        metrics.set('switchyard_deliveries', { target, state }, count);
+      }
+    } catch {
+      // Journal unreachable: the series are absent this scrape (readyz says why), the rest still renders.
+    }
+    metrics.reset('switchyard_target_in_flight');
+    metrics.reset('switchyard_target_circuit_state');
+    for (const { target, inFlight, circuit } of sources.engine.status()) {
+      metrics.set('switchyard_target_in_flight', { target }, inFlight);
+      for (const state of CIRCUIT_STATES) {
+        metrics.set('switchyard_target_circuit_state', { target, state }, state === circuit ? 1 : 0);
+      }
+    }
+    metrics.reset('switchyard_rules_info');
+    metrics.set('switchyard_rules_info', { version: sources.rules.current().version }, 1);
+    metrics.set('switchyard_rules_last_reload_ok', {}, sources.rules.status().ok ? 1 : 0);
+  });
+}

@@ -1,0 +1,117 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import express from 'express';
+import { ADMIN_API_METRICS } from '../../../src/admin/api/admin-api-metrics.js';
+import { createAdminApi } from '../../../src/admin/api/create-admin-api.js';
+import { createMetrics, type Metrics } from '../../../src/admin/metrics.js';
+import { manualClock } from '../../../src/clock.js';
+import type { AdminKeyConfig } from '../../../src/config/config.js';
+import type { TargetStatus } from '../../../src/delivery/delivery-engine.js';
+import { createLogger } from '../../../src/log/create-logger.js';
+import type { CompiledRules } from '../../../src/rules/rules.js';
+import type { Store } from '../../../src/store/store.js';
+import { T0 } from '../../store/make-ingest-item.js';
+import { tempSqliteJournal } from '../../store/temp-sqlite-journal.js';
+import { ALL_KEYS } from './test-keys.js';
+
+/** The harness clock's time: one hour after the seeded events. */
+export const NOW = T0 + 3_600_000;
+
+export interface AdminApiHarness {
+  readonly url: string;
+  readonly store: Store;
+  readonly metrics: Metrics;
+  /** Everything logged, as text (JSON lines). */
+  readonly logs: () => string;
+  readonly wakes: () => number;
+  /** Sends a request, with `Authorization: Bearer <key>` when a key is given; answers status, headers and body. */
+  request(
+    path: string,
+    options?: { key?: string; method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: unknown; text: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real express app with the admin API on a free loopback port, over a real, migrated SQLite journal in a
+ * temp folder. `rules` is mutable through `reloadRules`, as in the daemon.
+ */
+export async function startAdminApi(options: {
+  rules: CompiledRules;
+  keys?: readonly AdminKeyConfig[];
+  engineStatus?: () => readonly TargetStatus[];
+  reloadRules?: () => CompiledRules | undefined;
+  prefix?: string;
+}): Promise<AdminApiHarness> {
+  const journal = await tempSqliteJournal();
+  const store = await journal.open();
+  await store.migrate();
+  let lines = '';
+  const log = createLogger({
+    level: 'debug',
+    stream: new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines += chunk.toString('utf8');
+        done();
+      },
+    }),
+  });
+  const metrics = createMetrics(ADMIN_API_METRICS);
+  let rules = options.rules;
+  let wakes = 0;
+  const api = createAdminApi({
+    store,
+    rules: () => rules,
+    engineStatus: options.engineStatus ?? (() => []),
+    reloadRules: () => {
+      const next = options.reloadRules?.();
+      if (next === undefined) return false;
+      rules = next;
+      return true;
+    },
+    keys: options.keys ?? ALL_KEYS,
+    log,
+    metrics,
+    clock: manualClock(NOW),
+    wakeDeliveries: () => void (wakes += 1),
+  });
+  const app = express();
+  app.use(options.prefix ?? '/', api);
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${options.prefix ?? ''}`;
+  return {
+    url,
+    store,
+    metrics,
+    logs: () => lines,
+    wakes: () => wakes,
+    async request(path, { key, method, body, headers } = {}) {
+      const response = await fetch(`${url}${path}`, {
+        method: method ?? (body === undefined ? 'GET' : 'POST'),
+        headers: {
+          ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
+          ...(body === undefined || typeof body === 'string' ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, body: parsed, text };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+      await journal.dispose();
+    },
+  };
+}
