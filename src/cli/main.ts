@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import { runCheck } from './check-command.js';
 import { runDeliveries } from './deliveries-command.js';
 import { runDemoCommand } from './demo-command.js';
+import { runDoctor } from './doctor-command.js';
+import { runKeys } from './keys-command.js';
 import { runReplay } from './replay-command.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { runRoute } from './route-command.js';
 import { runServe } from './serve-command.js';
+import { runSubscribe } from './subscribe-command.js';
 import { runTest } from './test-command.js';
 
 const COMMANDS: Readonly<Record<string, CliCommand>> = {
@@ -17,6 +20,9 @@ const COMMANDS: Readonly<Record<string, CliCommand>> = {
   deliveries: runDeliveries,
   replay: runReplay,
   demo: runDemoCommand,
+  subscribe: runSubscribe,
+  doctor: runDoctor,
+  keys: runKeys,
 };
 
 const USAGE = `usage: switchyard <command> [options]
@@ -29,6 +35,10 @@ commands:
   deliveries [ID] [filters] [--json]    list deliveries (or one, with its attempts) from the journal
   replay ID... | [filters]              re-queue dead (or delivered) deliveries as new attempts
   demo [--keep]                         run rules.example.yaml against local stand-ins and show what was delivered
+  subscribe --base-url URL --url PUBLIC_URL --events K1,K2 [--write-env-file FILE]
+                                        create the webhook subscription at the monitoring service, store its secret
+  doctor [--config FILE] [--base-url URL]  check config, rules, journal, targets and API key; OK/WARN/FAIL each
+  keys new --name NAME [--scope read,replay]  make an admin API key: prints it once, and its hash for the config
 
 RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. See docs/ and README.md.
 `;
