@@ -2,11 +2,15 @@ import type { Metrics } from '../admin/metrics.js';
 import type { Clock } from '../clock.js';
 import { createGroupCommit } from '../ingest/group-commit.js';
 import type { Logger } from '../log/logger.js';
-import type { CompiledRules } from '../rules/rules.js';
+import type { CompiledRules, TargetSpec } from '../rules/rules.js';
 import type { AttemptRecord, Store } from '../store/store.js';
-import { createDeliveryLane, laneCapacity, laneUnblocksAt, type DeliveryLane } from './delivery-lane.js';
+import { createDeliveryLane, laneCapacity, laneUnblocksAt, pauseLane, type DeliveryLane } from './delivery-lane.js';
+import { deadLetterOrphans } from './dead-letter-orphans.js';
 import { runAttempt } from './run-attempt.js';
+import { settleAttempt } from './settle-attempt.js';
 import type { CreateTarget, Target, TargetDeps } from './target.js';
+
+const ORPHAN_SWEEP_MS = 60_000;
 
 export interface DeliveryEngineOptions {
   readonly store: Store;
@@ -61,16 +65,28 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   const lanes = new Map<string, DeliveryLane>();
   const users = new Map<Target, number>();
   const retired = new Set<Target>();
+  const broken = new WeakSet<TargetSpec>();
   const inFlight = new Set<Promise<void>>();
   const abort = new AbortController();
-  const writer = createGroupCommit((records: readonly AttemptRecord[]) =>
-    store.recordAttempts(records).then(() => records.map(() => undefined)),
-  );
+  const writer = createGroupCommit(async (records: readonly AttemptRecord[]) => {
+    const applied = await store.recordAttempts(records);
+    if (applied < records.length) {
+      // Only when an attempt outlived its lease (a clock jump, a stalled process) and was claimed again.
+      log.warn('attempt records skipped: their claims had expired', { skipped: records.length - applied });
+    }
+    return records.map(() => undefined);
+  });
+  const settleContext = {
+    store,
+    log,
+    metrics: options.metrics,
+    record: (record: AttemptRecord) => writer.submit(record),
+  };
   let stopping = false;
   let passing = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
-  let loggedFailureAt = 0;
+  let loggedFailureAt = Number.NEGATIVE_INFINITY;
 
   const closeTarget = (target: Target): void => {
     target.close().catch((error: unknown) => log.warn('closing a delivery target failed', { error: String(error) }));
@@ -79,8 +95,16 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     for (const [name, spec] of rules.targets) {
       const lane = lanes.get(name);
       if (lane?.spec === spec) continue;
+      let target: Target;
+      try {
+        target = options.createTarget(spec, { ...options.targetDeps, log });
+      } catch (error) {
+        // One target that cannot be built must not stop the others; its deliveries wait in the journal.
+        if (!broken.has(spec)) log.error('delivery target cannot be set up', { target: name, error: String(error) });
+        broken.add(spec);
+        continue;
+      }
       if (lane !== undefined) retire(lane.target);
-      const target = options.createTarget(spec, { ...options.targetDeps, log });
       lanes.set(name, createDeliveryLane(spec, target, now, lane));
     }
   };
@@ -104,33 +128,24 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       signal: abort.signal,
       secrets: options.secrets(),
     })
-      .then(async ({ record, outcome }) => {
-        lane.circuit.record(outcome.kind, clock.now());
-        options.metrics.increment('switchyard_delivery_attempts_total', {
-          target: lane.spec.name,
-          outcome: record.attempt.outcome,
-        });
-        options.metrics.observe(
-          'switchyard_delivery_attempt_duration_seconds',
-          { target: lane.spec.name },
-          record.attempt.durationMs / 1000,
-        );
-        logAttempt(log, claimed.delivery.id, claimed.event.id, lane.spec.name, record);
-        await writer.submit(record).catch((error: unknown) => {
-          // The claim stays in the journal and its lease runs out, so the delivery is tried again later.
-          log.error('recording a delivery attempt failed; it will be retried', {
-            delivery: claimed.delivery.id,
-            error: String(error),
-          });
-        });
+      .then(async (result) => {
+        lane.circuit.record(result.outcome.kind, clock.now());
+        if (result.outcome.kind === 'retry' && result.outcome.retryAfterMs !== undefined) {
+          pauseLane(lane, result.outcome.retryAfterMs, clock.now());
+        }
+        await settleAttempt(settleContext, lane.spec.name, claimed, result, abort.signal.aborted);
       })
+      .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
       .finally(() => {
         const current = lanes.get(lane.spec.name);
         if (current !== undefined) current.inFlight -= 1;
         if (current !== lane) lane.inFlight -= 1;
         const left = (users.get(target) ?? 1) - 1;
-        users.set(target, left);
-        if (left === 0 && retired.delete(target)) closeTarget(target);
+        if (left > 0) users.set(target, left);
+        else {
+          users.delete(target);
+          if (retired.delete(target)) closeTarget(target);
+        }
         inFlight.delete(work);
         wake();
       });
@@ -142,8 +157,15 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const rules = options.rules();
     syncLanes(rules, now);
     let nextWake = now + pollIntervalMs;
+    await sweepOrphans(rules, now);
     for (const [name, lane] of lanes) {
-      const due = await serveLane(lane, now);
+      let due: number | undefined;
+      try {
+        due = await serveLane(lane, now);
+      } catch (error) {
+        logFailure('delivery pass failed for a target; retrying', { target: name, error: String(error) });
+        due = now + pollIntervalMs;
+      }
       if (due === undefined && !rules.targets.has(name) && lane.inFlight === 0) {
         // Removed from the rules and drained: only now is its client released.
         lanes.delete(name);
@@ -191,11 +213,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         nextWake = await pass();
       } while (again && !stopping);
     } catch (error) {
-      const now = clock.now();
-      if (now - loggedFailureAt > 60_000) {
-        loggedFailureAt = now;
-        log.error('delivery pass failed; retrying', { error: String(error) });
-      }
+      logFailure('delivery pass failed; retrying', { error: String(error) });
     } finally {
       passing = false;
     }
@@ -223,22 +241,18 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     });
   };
 
-  /**
-   * Pending deliveries of a target the rules no longer define (removed while they were pending, then the
-   * daemon restarted) cannot be sent: dead-lettered at start, loudly, so they are visible and replayable
-   * instead of waiting forever. While the daemon runs, a removed target drains instead (see serveLane).
-   */
-  const deadLetterOrphans = async (now: number): Promise<void> => {
-    const known = options.rules().targets;
-    for (const { target, state, count } of await store.countByTarget()) {
-      if (state !== 'pending' || known.has(target)) continue;
-      const reason = `target "${target}" is not in the rules; replay these deliveries once it is back`;
-      const dead = await store.deadLetterTarget(target, reason, now);
-      log.error('pending deliveries of a target that is not in the rules were dead-lettered', {
-        target,
-        count: dead || count,
-      });
-    }
+  // The journal-wide check for orphans (a GROUP BY) runs at start and then once a minute, not every pass.
+  let sweptAt = Number.NEGATIVE_INFINITY;
+  const sweepOrphans = async (rules: CompiledRules, now: number): Promise<void> => {
+    if (now - sweptAt < ORPHAN_SWEEP_MS && now >= sweptAt) return;
+    sweptAt = now;
+    await deadLetterOrphans(store, log, (target) => rules.targets.has(target) || lanes.has(target), now);
+  };
+  const logFailure = (message: string, fields: Record<string, unknown>): void => {
+    const now = clock.now();
+    if (now - loggedFailureAt < 60_000) return;
+    loggedFailureAt = now;
+    log.error(message, fields);
   };
 
   return {
@@ -246,7 +260,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       const now = clock.now();
       const released = await store.releaseAllClaims(now);
       if (released > 0) log.warn('deliveries left in flight by a previous run are due again', { count: released });
-      await deadLetterOrphans(now);
+      await sweepOrphans(options.rules(), now);
       wake();
     },
     wake,
@@ -276,20 +290,4 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       lanes.clear();
     },
   };
-}
-
-function logAttempt(log: Logger, delivery: string, event: string, target: string, record: AttemptRecord): void {
-  const fields = {
-    delivery,
-    event,
-    target,
-    outcome: record.attempt.outcome,
-    status: record.attempt.statusCode,
-    duration_ms: record.attempt.durationMs,
-    detail: record.attempt.detail,
-    next_attempt_at: record.next.state === 'pending' ? new Date(record.next.nextAttemptAt).toISOString() : undefined,
-  };
-  if (record.attempt.outcome === 'dead') log.warn('delivery dead-lettered', fields);
-  else if (record.attempt.outcome === 'retry') log.info('delivery attempt failed; will retry', fields);
-  else log.info('delivered', fields);
 }

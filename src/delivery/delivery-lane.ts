@@ -10,6 +10,8 @@ export interface DeliveryLane {
   readonly bucket: TokenBucket | undefined;
   readonly circuit: CircuitBreaker;
   inFlight: number;
+  /** Until when the target itself asked for a pause (`Retry-After` on a 429 or 503): no attempt starts before. */
+  pausedUntil: number;
 }
 
 /**
@@ -37,11 +39,13 @@ export function createDeliveryLane(
     circuit: keepCircuit ? previous.circuit : createCircuitBreaker(spec.policy.circuit),
     // Attempts started under the old options still count against the target's concurrency.
     inFlight: previous?.inFlight ?? 0,
+    pausedUntil: previous?.pausedUntil ?? 0,
   };
 }
 
 /** How many attempts the lane may start now: concurrency, circuit and tokens all have a say. */
 export function laneCapacity(lane: DeliveryLane, now: number): number {
+  if (now < lane.pausedUntil) return 0;
   const free = lane.spec.policy.concurrency - lane.inFlight;
   const tokens = lane.bucket === undefined ? Number.POSITIVE_INFINITY : lane.bucket.available(now);
   return Math.max(0, Math.min(free, lane.circuit.allowance(now), tokens));
@@ -49,7 +53,23 @@ export function laneCapacity(lane: DeliveryLane, now: number): number {
 
 /** When the lane, blocked now by its rate limit or circuit, can start again (ms), or undefined. */
 export function laneUnblocksAt(lane: DeliveryLane, now: number): number | undefined {
-  if (lane.circuit.allowance(now) === 0) return lane.circuit.opensProbeAt();
+  if (now < lane.pausedUntil) return lane.pausedUntil;
+  if (lane.circuit.allowance(now) === 0) {
+    // Half-open with its probe in flight: the probe's answer wakes the engine, so no timer (a past
+    // `opensProbeAt` here would make the engine spin).
+    const probeAt = lane.circuit.opensProbeAt();
+    return probeAt !== undefined && probeAt > now ? probeAt : undefined;
+  }
   const wait = lane.bucket?.waitMs(now) ?? 0;
   return wait > 0 ? now + wait : undefined;
+}
+
+/**
+ * A retryable answer with `Retry-After` speaks for the whole target (Slack's 429 is per webhook): the lane
+ * waits that long, capped at the policy's `max_delay`, instead of letting every queued delivery spend an
+ * attempt on the same refusal.
+ */
+export function pauseLane(lane: DeliveryLane, retryAfterMs: number, now: number): void {
+  const until = now + Math.min(Math.max(0, retryAfterMs), lane.spec.policy.retry.maxDelayMs);
+  lane.pausedUntil = Math.max(lane.pausedUntil, until);
 }

@@ -15,6 +15,6 @@ export function redactDetail(text: string, secrets: readonly string[]): string {
   safe = safe.replace(URL_PATTERN, (_match, scheme: string, host: string) => `${scheme}${host}/…`);
   // Control characters would let a receiver's answer forge lines in a terminal listing or a log.
   // eslint-disable-next-line no-control-regex
-  safe = safe.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  safe = safe.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
   return safe.length <= MAX_DETAIL ? safe : `${safe.slice(0, MAX_DETAIL - 1)}…`;
 }

@@ -57,23 +57,43 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
   };
 }
 
+/** Beyond its own timeout, a target gets this long before the engine stops waiting (its lease is longer). */
+const DEADLINE_GRACE_MS = 5_000;
+
 async function send(input: AttemptInput): Promise<Outcome> {
   const { claimed } = input;
+  const { maxAgeMs } = input.spec.policy.retry;
+  if (input.clock.now() > claimed.retryFrom + maxAgeMs) {
+    // Behind a backlog, an open circuit or a stopped daemon, a delivery can outlive max_age before its turn.
+    return { kind: 'permanent', error: `not sent: older than max_age (${maxAgeMs} ms) when its turn came` };
+  }
   let envelope: Record<string, unknown>;
   try {
     envelope = JSON.parse(claimed.event.body.toString('utf8')) as Record<string, unknown>;
   } catch {
     return { kind: 'permanent', error: 'the stored event body is not JSON' };
   }
-  try {
-    return await input.target.send(
-      { deliveryId: claimed.delivery.id, attempt: claimed.delivery.attempts + 1, event: claimed.event, envelope },
-      input.signal,
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ kind: 'retry', error: 'the attempt overran its timeout' }),
+      input.spec.policy.timeoutMs + DEADLINE_GRACE_MS,
     );
+  });
+  try {
+    const job = {
+      deliveryId: claimed.delivery.id,
+      attempt: claimed.delivery.attempts + 1,
+      event: claimed.event,
+      envelope,
+    };
+    return await Promise.race([input.target.send(job, input.signal), deadline]);
   } catch (error) {
     return {
       kind: 'retry',
       error: `target failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
     };
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -67,20 +67,20 @@ describe('delivery across a crash (real process killed with SIGKILL, then restar
       10_000,
     );
 
-    // One in the middle of its retry schedule (503, retry in 2 s), one in flight (the receiver is slow).
-    receiver.script({ status: 503, headers: { 'retry-after': '2' } }, { delayMs: 60_000 });
+    // One in flight (the receiver is slow), then one in the middle of its retry schedule (503 with
+    // Retry-After: 3, which also pauses the target; the kill lands right after it is recorded).
+    receiver.script({ delayMs: 60_000 }, { status: 503, headers: { 'retry-after': '3' } });
     await postWebhook(first.url, body(6), { secret: SOURCE_SECRET });
+    await receiver.waitForRequests(6, 10_000);
+    await postWebhook(first.url, body(7), { secret: SOURCE_SECRET });
     await waitFor(
       () => deliveries(dir),
-      (rows) => rows[5]?.attempts === 1,
+      (rows) => rows[6]?.attempts === 1,
       10_000,
     );
-    await postWebhook(first.url, body(7), { secret: SOURCE_SECRET });
-    await receiver.waitForRequests(7, 10_000);
-
     first.cli.child.kill('SIGKILL');
     expect(await first.cli.exited).toBe('SIGKILL');
-    const [, , , , , retrying, inFlight] = await deliveries(dir);
+    const [, , , , , inFlight, retrying] = await deliveries(dir);
     expect(retrying).toMatchObject({ state: 'pending', attempts: 1, lastError: expect.stringContaining('503') });
     expect(inFlight).toMatchObject({ state: 'pending', attempts: 0 });
 
@@ -91,7 +91,7 @@ describe('delivery across a crash (real process killed with SIGKILL, then restar
       (r) => r.every((d) => d.state === 'delivered'),
       15_000,
     );
-    expect(rows.map((d) => d.attempts)).toEqual([1, 1, 1, 1, 1, 2, 1]);
+    expect(rows.map((d) => d.attempts)).toEqual([1, 1, 1, 1, 1, 1, 2]);
     // Each acknowledged event reached the receiver once; the one in flight at the kill twice (at least once).
     const perEvent = (n: number) => receiver.requests.filter((r) => r.body.toString() === body(n)).length;
     expect([1, 2, 3, 4, 5, 6, 7].map(perEvent)).toEqual([1, 1, 1, 1, 1, 2, 2]);

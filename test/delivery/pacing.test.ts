@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createCircuitBreaker } from '../../src/delivery/circuit-breaker.js';
 import { decideNextStep } from '../../src/delivery/decide-next-step.js';
+import { createDeliveryLane, laneUnblocksAt, pauseLane } from '../../src/delivery/delivery-lane.js';
 import { nextAttemptAt } from '../../src/delivery/next-attempt-at.js';
 import { redactDetail } from '../../src/delivery/redact-detail.js';
 import { createTokenBucket } from '../../src/delivery/token-bucket.js';
 import type { RetryPolicy } from '../../src/rules/rules.js';
+import { TEST_POLICY, makeHttpSpec } from './targets/make-target-spec.js';
 
 const POLICY: RetryPolicy = { initialDelayMs: 1_000, maxDelayMs: 600_000, maxAttempts: 12, maxAgeMs: 86_400_000 };
 
@@ -107,5 +109,24 @@ describe('redactDetail', () => {
     expect(redactDetail('line1\r\nline2\u0000', [])).toBe('line1 line2');
     expect(redactDetail('x'.repeat(1_000), [])).toHaveLength(300);
     expect(redactDetail('short key abc', ['abc'])).toBe('short key abc'); // too short to be a secret worth masking
+  });
+});
+
+describe('laneUnblocksAt', () => {
+  it('sets no timer while a half-open probe is in flight (its answer wakes the engine), nor when the lane can go', () => {
+    const spec = makeHttpSpec({ policy: { ...TEST_POLICY, circuit: { failures: 1, cooldownMs: 1_000 } } });
+    const lane = createDeliveryLane(
+      spec,
+      { send: async () => ({ kind: 'delivered' }), close: async () => {} },
+      0,
+      undefined,
+    );
+    expect(laneUnblocksAt(lane, 0)).toBeUndefined();
+    lane.circuit.record('retry', 0);
+    expect(laneUnblocksAt(lane, 10)).toBe(1_000);
+    lane.circuit.started(); // the probe, once half-open
+    expect(laneUnblocksAt(lane, 1_500)).toBeUndefined();
+    pauseLane(lane, 5_000, 2_000);
+    expect(laneUnblocksAt(lane, 2_000)).toBe(7_000);
   });
 });

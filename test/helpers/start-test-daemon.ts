@@ -7,13 +7,15 @@ import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js
 
 export const SOURCE_SECRET = 'test-secret-0123456789abcdef'; // the openssl vectors' secret
 export const NEXT_SECRET = 'next-secret-abcdefghijklmnop';
-export const SLACK_URL = 'https://hooks.slack.invalid/services/T000/B000/PLACEHOLDER';
+// Targets point at loopback port 9, where nothing listens: deliveries fail at once, and no test ever
+// sends an event, or even a DNS query, off this machine.
+export const SLACK_URL = 'http://127.0.0.1:9/services/T000/B000/PLACEHOLDER';
 
 export const TEST_RULES = `
 targets:
   soc-slack: { type: slack, webhook_url: "\${TEST_SLACK_URL}" }
-  oncall-mail: { type: email, smtp: { host: smtp.example.invalid }, from: switchyard@example.com, to: [oncall@example.com] }
-  tickets: { type: http, url: "https://tickets.example.com/api/events" }
+  oncall-mail: { type: email, smtp: { host: 127.0.0.1, port: 9 }, from: switchyard@example.com, to: [oncall@example.com] }
+  tickets: { type: http, url: "http://127.0.0.1:9/api/events" }
 routes:
   - name: drop-test-agents
     match:

@@ -24,12 +24,7 @@ describe('${VAR} references', () => {
     // A URL's path travels on its own (a receiver echoing the path), so it is a secret too; segments shorter
     // than 8 characters are not.
     expect([...result.rules.secrets].sort()).toEqual(
-      [
-        SECRET,
-        '/services/T000/B000/very-secret-value',
-        'services/T000/B000/very-secret-value',
-        'tok-123456',
-      ].sort(),
+      [SECRET, '/services/T000/B000/very-secret-value', 'services/T000/B000/very-secret-value', 'tok-123456'].sort(),
     );
   });
 

@@ -15,6 +15,17 @@ const SLACK = 'type: slack, webhook_url: "https://hooks.example/x"';
 const HTTP = 'type: http, url: "https://hook.example/x"';
 
 describe('target problems', () => {
+  it('rejects an SMTP URL that cannot be parsed or is not smtp:// or smtps://, also when it comes from ${VAR}', () => {
+    const mail = (url: string) =>
+      `  mail:\n    type: email\n    smtp: { url: "${url}" }\n    from: a@example.com\n    to: [b@example.com]\n`;
+    expect(problems(mail('smtp://user:pw@[mail.example.com:587'))).toEqual([
+      '4:18 error bad_url: targets.mail.smtp.url: is not a valid smtp:// or smtps:// URL',
+    ]);
+    expect(problems(mail('https://mail.example.com'))).toHaveLength(1);
+    expect(problems(mail('smtps://mail.example.com:465'))).toEqual([]);
+    expect(problems(mail('${SMTP_URL}'), { SMTP_URL: 'smtp://u:p@[broken' })).toHaveLength(1);
+  });
+
   it('locates template syntax errors at the YAML string, with the place inside the template', () => {
     expect(
       problems(`  chat:

@@ -11,6 +11,7 @@ const REFUSED_SUBNETS: readonly (readonly [string, number, 'ipv4' | 'ipv6'])[] =
   ['192.0.0.192', 32, 'ipv4'], // Oracle Cloud metadata
   ['fe80::', 10, 'ipv6'], // IPv6 link-local
   ['fd00:ec2::254', 128, 'ipv6'], // AWS metadata over IPv6
+  ['fd20:ce::254', 128, 'ipv6'], // Google Cloud metadata over IPv6
   ['64:ff9b::a9fe:0', 112, 'ipv6'], // 169.254.0.0/16 through the NAT64 well-known prefix
 ];
 

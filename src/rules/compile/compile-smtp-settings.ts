@@ -22,6 +22,10 @@ export function compileSmtpSettings(smtp: SmtpYaml | undefined, target: TargetCo
         );
       }
     }
+    // Checked here, not at send time: an unparseable URL would otherwise fail the target's set-up.
+    if (!url.includes('${') && !target.isBroken('smtp', 'url') && !/^smtps?:$/.test(urlScheme(url))) {
+      target.error('bad_url', 'is not a valid smtp:// or smtps:// URL', ['smtp', 'url']);
+    }
     return { url };
   }
   if (smtp !== undefined && smtp !== null && !target.isBroken('smtp') && smtp.host === undefined) {
@@ -38,4 +42,8 @@ export function compileSmtpSettings(smtp: SmtpYaml | undefined, target: TargetCo
     requireTls: asBoolean(smtp?.require_tls) ?? false,
     auth: user === undefined || pass === undefined ? null : { user, pass },
   };
+}
+
+function urlScheme(url: string): string {
+  return URL.canParse(url) ? new URL(url).protocol : '';
 }

@@ -15,7 +15,7 @@ export function secretVariants(value: string): string[] {
     url.pathname.replace(/^\//, ''),
     url.username,
     url.password,
-    decodeURIComponent(url.password),
+    safeDecode(url.password),
     ...[...url.searchParams.values()],
     // Token-like path segments (Slack's T.../B.../secret): a digit in them, or long. Plain words such as
     // `incidents` are left alone, or every log line mentioning them would be masked.
@@ -23,4 +23,13 @@ export function secretVariants(value: string): string[] {
   ];
   for (const part of parts) if (part.length >= MIN_PART && !variants.includes(part)) variants.push(part);
   return variants;
+}
+
+/** A password with a literal `%` is not valid percent-encoding; it is then masked as written only. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

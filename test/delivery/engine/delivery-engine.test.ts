@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../src/delivery/outcome.js';
+import { TEST_POLICY } from '../targets/make-target-spec.js';
 import { engineHarness, httpSpec, scriptedTarget, waitFor, type ScriptedTarget } from './engine-harness.js';
 
 type Harness = Awaited<ReturnType<typeof engineHarness>>;
@@ -225,7 +226,7 @@ describe('delivery engine', () => {
     expect(engine.status()[0]?.circuit).toBe('closed');
   });
 
-  it('after a crash, retries the deliveries that were in flight, and stop() records interrupted attempts', async () => {
+  it('after a crash, retries the deliveries that were in flight; stop() gives interrupted ones back uncounted', async () => {
     const hanging = scriptedTarget(
       (_job, signal) =>
         new Promise<Outcome>((resolve) =>
@@ -245,7 +246,9 @@ describe('delivery engine', () => {
     );
     await engine.stop(20);
     expect(hanging.signals.every((signal) => signal.aborted)).toBe(true);
-    expect(await states(h)).toEqual(['pending/1', 'pending/1']);
+    // A routine restart must not cost a delivery one of its attempts (on its last one it would be dead).
+    expect(await states(h)).toEqual(['pending/0', 'pending/0']);
+    expect(await h.store.claimDue({ target: 't', now: h.clock.now(), limit: 5, leaseMs: 1 })).toHaveLength(2);
     expect(hanging.closed).toBe(1);
   });
 
@@ -310,6 +313,79 @@ describe('delivery engine', () => {
     await waitFor(
       () => states(h, 'kept'),
       (s) => s.every((x) => x === 'delivered/1'),
+    );
+  });
+
+  it('pauses the whole target for a Retry-After, so queued deliveries do not each spend an attempt on it', async () => {
+    let answers = 0;
+    const target = scriptedTarget(() =>
+      answers++ === 0
+        ? { kind: 'retry', status: 429, error: 'HTTP 429', retryAfterMs: 30_000 }
+        : { kind: 'delivered', status: 200 },
+    );
+    const h = await setup([httpSpec('t', { concurrency: 1 })], { t: target });
+    await h.ingest(4, ['t']);
+    const engine = h.newEngine();
+    await engine.start();
+    await waitFor(
+      () => states(h),
+      (s) => s.includes('pending/1'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(target.jobs).toHaveLength(1);
+    expect(await states(h)).toEqual(['pending/1', 'pending/0', 'pending/0', 'pending/0']);
+
+    h.clock.advance(30_000);
+    engine.wake();
+    await waitFor(
+      () => states(h),
+      (s) => s.every((x) => x.startsWith('delivered')),
+    );
+    expect(target.jobs).toHaveLength(5);
+  });
+
+  it('dead-letters, without sending, a delivery whose max_age ran out while it waited its turn', async () => {
+    const target = scriptedTarget();
+    const h = await setup([httpSpec('t', { retry: { ...TEST_POLICY.retry, maxAgeMs: 60_000 } })], { t: target });
+    await h.ingest(1, ['t']);
+    h.clock.advance(120_000); // the daemon was down, or the backlog long
+    await h.newEngine().start();
+    const [dead] = await waitFor(
+      () => h.store.findDeliveries({}),
+      (rows) => rows[0]?.state === 'dead',
+    );
+    expect(dead?.lastError).toBe('not sent: older than max_age (60000 ms) when its turn came');
+    expect(target.jobs).toHaveLength(0);
+  });
+
+  it('keeps serving the other targets when one cannot even be set up', async () => {
+    const good = scriptedTarget();
+    const h = await setup([httpSpec('bad'), httpSpec('good')], { good });
+    await h.ingest(2, ['bad', 'good']);
+    await h.newEngine().start();
+    await waitFor(
+      () => states(h, 'good'),
+      (s) => s.every((x) => x === 'delivered/1'),
+    );
+    expect(await states(h, 'bad')).toEqual(['pending/0', 'pending/0']);
+  });
+
+  it('dead-letters again, at the next sweep, a replay made before its target is back in the rules', async () => {
+    const kept = scriptedTarget();
+    const h = await setup([httpSpec('kept')], { kept });
+    await h.ingest(1, ['gone']);
+    const engine = h.newEngine();
+    await engine.start();
+    const [dead] = await waitFor(
+      () => h.store.findDeliveries({}),
+      (rows) => rows[0]?.state === 'dead',
+    );
+    await h.store.replay({ ids: [dead?.id as string] }, h.clock.now());
+    h.clock.advance(60_000);
+    engine.wake();
+    await waitFor(
+      () => h.store.findDeliveries({}),
+      (rows) => rows[0]?.state === 'dead',
     );
   });
 });

@@ -14,6 +14,7 @@ describe('createAddressGuard', () => {
     'fe80::1%eth0',
     'febf:ffff::1',
     'fd00:ec2::254',
+    'fd20:ce::254',
     'FD00:EC2:0:0:0:0:0:254',
     '::ffff:169.254.169.254',
     '::ffff:a9fe:a9fe',
