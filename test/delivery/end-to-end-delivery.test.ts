@@ -90,6 +90,50 @@ describe('delivery end to end (daemon, journal, real HTTP receiver, CLI)', () =>
     expect(daemon.logs().filter((line) => line.message === 'delivered')).toHaveLength(1);
   });
 
+  it('delivers to Slack through an outage and a 429 with Retry-After, and dead-letters an archived channel', async () => {
+    const slack = await startHttpReceiver();
+    cleanups.push(() => slack.close());
+    const rules = `
+targets:
+  chat: { type: slack, webhook_url: "${slack.url}/services/T1/B1/x" }
+routes:
+  - { name: all, to: [chat] }
+`;
+    const daemon = await startTestDaemon(tempDir(), { rules, random: () => 0 });
+    cleanups.push(() => daemon.running.close());
+    slack.script(
+      { status: 500, body: 'rollup_error' },
+      { status: 429, headers: { 'retry-after': '1' }, body: 'rate_limited' },
+      { status: 200, body: 'ok' },
+      { status: 410, body: 'channel_is_archived' },
+    );
+    await postWebhook(daemon.url, event(10), { secret: SOURCE_SECRET });
+    const [delivered] = await waitFor(
+      () => deliveries(daemon),
+      (rows) => rows[0]?.state === 'delivered',
+      10_000,
+    );
+    expect(delivered?.attempts).toBe(3);
+    const store = createSqliteStore({ path: daemon.dbPath });
+    const history = await store.listAttempts(delivered?.id as string).finally(() => store.close());
+    expect(history.map((a) => [a.outcome, a.statusCode])).toEqual([
+      ['retry', 500],
+      ['retry', 429],
+      ['delivered', 200],
+    ]);
+    // Retry-After: 1 was honoured (random 0 would otherwise retry at once).
+    expect((history[2]?.startedAt ?? 0) - (history[1]?.startedAt ?? 0)).toBeGreaterThanOrEqual(1_000);
+    expect(JSON.parse(slack.requests[2]?.body.toString() ?? '{}')).toMatchObject({ text: expect.any(String) });
+
+    await postWebhook(daemon.url, event(11), { secret: SOURCE_SECRET });
+    const rows = await waitFor(
+      () => deliveries(daemon),
+      (r) => r[1]?.state === 'dead',
+      10_000,
+    );
+    expect(rows[1]).toMatchObject({ attempts: 1, lastError: expect.stringContaining('channel_is_archived') });
+  });
+
   it('dead-letters a permanent failure; `deliveries` lists it and `replay` re-queues it to the running daemon', async () => {
     const { receiver, daemon } = await setup();
     receiver.script({ status: 400, body: 'bad request: missing field summary' });
