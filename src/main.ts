@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import type { Writable } from 'node:stream';
 import { ADMIN_API_METRICS } from './admin/api/admin-api-metrics.js';
-import { createAdminApiApp } from './admin/api/create-admin-api-app.js';
 import { createAdminApi } from './admin/api/create-admin-api.js';
 import { checkReadiness } from './admin/check-readiness.js';
 import { createAdminApp } from './admin/create-admin-app.js';
@@ -36,9 +35,6 @@ export interface StartOptions {
   /** How often the delivery engine looks for due deliveries when nothing wakes it (tests shorten it). */
   readonly deliveryPollMs?: number;
 }
-
-/** How long shutdown lets attempts in flight finish before aborting them (they are retried after restart). */
-const DELIVERY_SHUTDOWN_MS = 10_000;
 
 export interface RunningSwitchyard {
   readonly config: Config;
@@ -113,7 +109,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     });
     await engine.start();
     registerScrapeGauges(metrics, { store, engine, rules });
-    releases.push(() => engine.stop(DELIVERY_SHUTDOWN_MS));
+    releases.push(() => engine.stop(config.shutdownGraceMs));
     let accepting = false;
     const ingest = createIngestHandler({
       config,
@@ -139,8 +135,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       clock,
       wakeDeliveries: () => engine.wake(),
     });
-    const admin = createAdminApp({
-      api: config.admin.listen === null ? adminApi : undefined,
+    const appOptions = {
       metrics,
       adminToken: config.adminToken,
       readiness: () =>
@@ -151,6 +146,13 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
           reloadStatus: rules.status,
           lastCommitError: () => lastCommitError,
         }),
+    };
+    const { listen: adminListen, healthAndMetrics } = config.admin;
+    const admin = createAdminApp({
+      ...appOptions,
+      healthAndMetrics: healthAndMetrics === 'main',
+      api: adminListen === null ? adminApi : undefined,
+      apiPrefix: '/admin',
     });
     const server = createHttpServer(ingest, admin, { headersTimeoutMs: 10_000, bodyTimeoutMs: config.bodyTimeoutMs });
     const main = await startListener(server, config.listen.host, config.listen.port);
@@ -160,14 +162,11 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       return main.close();
     });
     const port = main.port;
-    // The admin API's own listener opens only when a key can use it: no port stays open with nothing behind.
+    // The admin listener opens only when something is served there: no port stays open with nothing behind.
     let adminPort: number | null = null;
-    if (config.admin.listen !== null && config.admin.keys.length > 0) {
-      const adminListener = await startListener(
-        createServer(createAdminApiApp(adminApi)),
-        config.admin.listen.host,
-        config.admin.listen.port,
-      );
+    if (adminListen !== null && (config.admin.keys.length > 0 || healthAndMetrics === 'admin')) {
+      const adminApp = createAdminApp({ ...appOptions, healthAndMetrics: healthAndMetrics === 'admin', api: adminApi });
+      const adminListener = await startListener(createServer(adminApp), adminListen.host, adminListen.port);
       releases.push(() => adminListener.close());
       adminPort = adminListener.port;
     }

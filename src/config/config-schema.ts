@@ -48,6 +48,7 @@ export const configSchema = {
     dedupe_window: duration,
     max_body: { type: 'string', pattern: '^\\s*\\d+\\s*(?:[bB]|[kKmM][iI]?[bB])?\\s*$' },
     body_timeout: duration,
+    shutdown_grace: duration,
     log: {
       type: 'object',
       additionalProperties: false,
@@ -58,6 +59,7 @@ export const configSchema = {
       additionalProperties: false,
       properties: {
         token: { type: 'string', minLength: 16 },
+        health_and_metrics: { enum: ['main', 'admin'] },
         // null: no listener of its own; the admin API is then served under /admin on the main listener.
         listen: {
           type: 'object',

@@ -25,6 +25,8 @@ export interface AdminConfig {
   readonly listen: { readonly host: string; readonly port: number } | null;
   /** Empty: the admin API answers every request with 403. */
   readonly keys: readonly AdminKeyConfig[];
+  /** Where /metrics, /healthz and /readyz are served: the main listener (default, as Alertmanager does) or the admin one. */
+  readonly healthAndMetrics: 'main' | 'admin';
 }
 
 /** The daemon's validated, frozen configuration: every path absolute, every duration in ms. */
@@ -39,6 +41,8 @@ export interface Config {
   readonly maxBodyBytes: number;
   /** A client that has not finished sending its body after this long is cut off. */
   readonly bodyTimeoutMs: number;
+  /** On SIGTERM/SIGINT, how long attempts in flight may take before they are aborted (and retried after restart). */
+  readonly shutdownGraceMs: number;
   readonly log: { readonly level: LogLevel };
   /** Bearer token for /metrics and other admin routes; null keeps them closed. */
   readonly adminToken: string | null;

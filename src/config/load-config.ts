@@ -25,6 +25,7 @@ const DEFAULTS = {
   dedupeWindow: '7d',
   maxBody: '1mb',
   bodyTimeout: '10s',
+  shutdownGrace: '10s',
   logLevel: 'info' as LogLevel,
   // Loopback only: the admin API must be exposed on purpose (a reverse proxy, or a host set here).
   adminHost: '127.0.0.1',
@@ -105,6 +106,15 @@ export function loadConfig(options: LoadConfigOptions): Config {
     }
   }
   if (problems.length === 0) problems.push(...duplicateAdminKeys(expanded as unknown as RawConfig, locate));
+  const admin = (expanded as unknown as RawConfig).admin;
+  if (problems.length === 0 && admin?.health_and_metrics === 'admin' && admin.listen === null) {
+    const parts = ['admin', 'health_and_metrics'];
+    problems.push({
+      key: formatKey(parts),
+      message: 'needs the admin listener (admin.listen is null)',
+      where: locate(parts),
+    });
+  }
   if (problems.length > 0) throw toError(problems);
   return build(expanded as unknown as RawConfig, file, options.env.SWITCHYARD_ADMIN_TOKEN);
 }
@@ -117,9 +127,11 @@ interface RawConfig {
   dedupe_window?: string;
   max_body?: string;
   body_timeout?: string;
+  shutdown_grace?: string;
   log?: { level?: LogLevel };
   admin?: {
     token?: string;
+    health_and_metrics?: 'main' | 'admin';
     listen?: { host?: string; port?: number } | null;
     keys?: { name: string; hash: string; scopes: AdminKeyConfig['scopes'] }[];
   };
@@ -148,6 +160,7 @@ function buildAdmin(raw: RawConfig['admin']): AdminConfig {
       listen === null
         ? null
         : Object.freeze({ host: listen?.host ?? DEFAULTS.adminHost, port: listen?.port ?? DEFAULTS.adminPort }),
+    healthAndMetrics: raw?.health_and_metrics ?? 'main',
     keys: Object.freeze(
       (raw?.keys ?? []).map((key) =>
         Object.freeze({ name: key.name, hash: key.hash, scopes: Object.freeze([...key.scopes]) }),
@@ -185,6 +198,7 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
     dedupeWindowMs: ms(raw.dedupe_window ?? DEFAULTS.dedupeWindow),
     maxBodyBytes: parseSize(raw.max_body ?? DEFAULTS.maxBody) ?? 0,
     bodyTimeoutMs: ms(raw.body_timeout ?? DEFAULTS.bodyTimeout),
+    shutdownGraceMs: ms(raw.shutdown_grace ?? DEFAULTS.shutdownGrace),
     log: Object.freeze({ level: raw.log?.level ?? DEFAULTS.logLevel }),
     adminToken,
     admin: buildAdmin(raw.admin),

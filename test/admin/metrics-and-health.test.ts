@@ -106,4 +106,17 @@ describe('/healthz and /readyz', () => {
     expect((await postWebhook(daemon.url, event(2), { secret: SOURCE_SECRET })).status).toBe(200);
     expect((await fetch(`${daemon.url}/readyz`)).status).toBe(200);
   });
+
+  it('moves /healthz, /readyz and /metrics to the admin listener when configured so', async () => {
+    daemon = await startTestDaemon(tempDir(), {
+      config: 'admin: { listen: { host: 127.0.0.1, port: 0 }, health_and_metrics: admin }',
+      env: { SWITCHYARD_ADMIN_TOKEN: TOKEN },
+    });
+    expect((await fetch(`${daemon.url}/healthz`)).status).toBe(404);
+    expect((await fetch(`${daemon.url}/metrics`)).status).toBe(404);
+    const admin = `http://127.0.0.1:${daemon.running.adminPort}`;
+    expect(await (await fetch(`${admin}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect((await fetch(`${admin}/readyz`)).status).toBe(200);
+    expect((await fetch(`${admin}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+  });
 });

@@ -30,7 +30,8 @@ function problems(admin: string): string {
 describe('admin config', () => {
   it('defaults to a loopback listener on 9090, no keys, and no token', () => {
     const config = load('').run();
-    expect(config.admin).toEqual({ listen: { host: '127.0.0.1', port: 9090 }, keys: [] });
+    expect(config.admin).toEqual({ listen: { host: '127.0.0.1', port: 9090 }, keys: [], healthAndMetrics: 'main' });
+    expect(config.shutdownGraceMs).toBe(10_000);
     expect(config.adminToken).toBeNull();
     expect(Object.isFrozen(config.admin.keys)).toBe(true);
   });
@@ -51,8 +52,16 @@ describe('admin config', () => {
         { name: 'dashboard', hash: HASH_A, scopes: ['read'] },
         { name: 'ops', hash: HASH_B, scopes: ['read', 'replay'] },
       ],
+      healthAndMetrics: 'main',
     });
     expect(load('admin: { listen: null }').run().admin.listen).toBeNull();
+    expect(load('admin: { health_and_metrics: admin }\nshutdown_grace: 30s').run()).toMatchObject({
+      admin: { healthAndMetrics: 'admin' },
+      shutdownGraceMs: 30_000,
+    });
+    expect(problems('admin: { listen: null, health_and_metrics: admin }')).toContain(
+      'admin.health_and_metrics: needs the admin listener (admin.listen is null)',
+    );
   });
 
   it('keeps the /metrics token working from the file and from SWITCHYARD_ADMIN_TOKEN', () => {
