@@ -145,6 +145,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
           rulesVersion: () => rules.current().version,
           reloadStatus: rules.status,
           lastCommitError: () => lastCommitError,
+          clearCommitError: () => (lastCommitError = null),
         }),
     };
     const { listen: adminListen, healthAndMetrics } = config.admin;

@@ -25,6 +25,8 @@ export interface ReadinessSources {
   readonly reloadStatus: () => ReloadStatus;
   /** The error of the last group commit, or null when it succeeded (or none has run yet). */
   readonly lastCommitError: () => string | null;
+  /** Called when a write probe succeeded after a failed commit: the journal takes writes again. */
+  readonly clearCommitError: () => void;
 }
 
 /** What /readyz reports: each check with what is wrong, so an operator sees why without reading logs. */
@@ -36,7 +38,18 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
   } catch (error) {
     journal = { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-  const commitError = sources.lastCommitError();
+  let commitError = sources.lastCommitError();
+  if (commitError !== null && journal.ok) {
+    // Not ready since a commit failed. A load balancer then stops sending webhooks, so no commit would ever
+    // clear it: probe a write transaction instead.
+    try {
+      await sources.store.ping({ write: true });
+      sources.clearCommitError();
+      commitError = null;
+    } catch {
+      // Still failing; the last commit's error says why.
+    }
+  }
   const ingest: Check = commitError === null ? { ok: true } : { ok: false, error: commitError };
   const reload = sources.reloadStatus();
   const rules = {

@@ -224,8 +224,11 @@ export interface Store {
   deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
   /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
   countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
-  /** Resolves when the journal answers a trivial query; rejects like the other methods otherwise (readiness). */
-  ping(): Promise<void>;
+  /**
+   * Resolves when the journal answers a trivial query, and with `write`, when it can also start a write
+   * transaction (taken and rolled back at once); rejects like the other methods otherwise (readiness).
+   */
+  ping(options?: { readonly write?: boolean }): Promise<void>;
   /** Row counts, for health output and for tests that assert nothing was written. */
   counts(): Promise<{ events: number; deliveries: number }>;
   /** Idempotent; afterwards every method rejects with `journal_closed`. */

@@ -152,6 +152,8 @@ export function describeStoreContract(name: string, createJournal: () => Promise
     it('answers ping() on a migrated journal', async () => {
       const store = await openMigrated();
       await expect(store.ping()).resolves.toBeUndefined();
+      await expect(store.ping({ write: true })).resolves.toBeUndefined();
+      expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
     });
 
     it('refuses a journal that was never migrated, and use after close(), which is idempotent', async () => {

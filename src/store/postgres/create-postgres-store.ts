@@ -13,6 +13,7 @@ import type { PostgresStoreOptions } from './postgres-store-options.js';
 import { recordPostgresAttempts } from './record-postgres-attempts.js';
 import { replayPostgresDeliveries } from './replay-postgres-deliveries.js';
 import { runPostgresMigrations } from './run-postgres-migrations.js';
+import { withPostgresTransaction } from './with-postgres-transaction.js';
 import { toPostgresJournalError } from './to-postgres-journal-error.js';
 
 /**
@@ -89,9 +90,16 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     replay: (selection, now) => use(() => replayPostgresDeliveries(pool, selection, now)),
     deadLetterTarget: (target, reason, now) => use(() => deliveries.deadLetterTarget(target, reason, now)),
     countByTarget: () => use(() => deliveries.countByTarget()),
-    ping: () =>
+    ping: (pingOptions) =>
       use(async () => {
-        await pool.query('SELECT 1 FROM schema_migrations LIMIT 1');
+        if (pingOptions?.write !== true) {
+          await pool.query('SELECT 1 FROM schema_migrations LIMIT 1');
+          return;
+        }
+        // A write statement that changes nothing: refused on a read-only server or transaction.
+        await withPostgresTransaction(pool, (client) =>
+          client.query('UPDATE schema_migrations SET version = version WHERE false'),
+        );
       }),
     counts: () =>
       use(async () => {

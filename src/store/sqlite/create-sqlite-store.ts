@@ -99,7 +99,15 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
     countByTarget: () => use((r) => r.deliveries.countByTarget()),
     deadLetterTarget: (target, reason, now) => use((r) => r.deliveries.deadLetterTarget(target, reason, now)),
-    ping: () => use(({ statements }) => void statements.ping.get()),
+    ping: (pingOptions) =>
+      use(({ statements }) => {
+        statements.ping.get();
+        if (pingOptions?.write !== true) return;
+        // Takes the write lock (waiting up to the busy timeout) and writes nothing.
+        const opened = open();
+        opened.exec('BEGIN IMMEDIATE');
+        opened.exec('ROLLBACK');
+      }),
     counts: () => use(({ statements }) => statements.counts.get() ?? { events: 0, deliveries: 0 }),
     async close() {
       closed = true;
