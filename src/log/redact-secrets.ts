@@ -9,8 +9,19 @@ const MASK = '[redacted]';
 export function redactSecrets(line: string, escapedSecrets: ReadonlySet<string>): string {
   let result = line;
   for (const secret of escapedSecrets) if (result.includes(secret)) result = result.split(secret).join(MASK);
+  // Then the shapes a secret has even when nobody registered it: a safety net for a future log call that
+  // includes a header, a signature or a webhook URL the daemon did not get from the environment.
+  for (const [pattern, replacement] of SHAPES) result = result.replace(pattern, replacement);
   return result;
 }
+
+const SHAPES: readonly [RegExp, string][] = [
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${MASK}`], // Authorization values
+  [/\bsha256=[0-9a-fA-F]{64}\b/g, `sha256=${MASK}`], // webhook signatures
+  [/(hooks\.slack\.com\/(?:services|workflows|triggers)\/)[^\s"\\]+/g, `$1${MASK}`], // Slack webhook URLs
+  [/\bsy_[A-Za-z0-9_-]{20,}/g, MASK], // admin API keys
+  [/(:\/\/[^\s:/@"]+:)[^\s@/"]+@/g, `$1${MASK}@`], // passwords in URLs (smtp://user:pass@host)
+];
 
 /** The form a secret takes inside a JSON string. */
 export function escapeForJson(secret: string): string {

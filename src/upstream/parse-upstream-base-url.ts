@@ -15,5 +15,6 @@ export function parseUpstreamBaseUrl(text: string): URL | string {
   }
   if (url.username !== '' || url.password !== '') return '--base-url: must not carry credentials';
   if (url.search !== '' || url.hash !== '') return '--base-url: must not have a query or a fragment';
+  if (url.pathname.includes('//')) return '--base-url: must not have an empty path segment (//)';
   return url;
 }

@@ -32,7 +32,12 @@ export interface UpstreamAnswer {
  * message that names the service by scheme and host only and never shows a credential.
  */
 export async function upstreamRequest(baseUrl: URL, request: UpstreamRequest): Promise<UpstreamAnswer> {
-  const url = new URL(`${baseUrl.pathname.replace(/\/+$/, '')}${request.path}`, baseUrl);
+  // The path is set on a copy of the base, never resolved against it: a base path starting with `//` would
+  // otherwise be read as another host, and the credentials would go there.
+  const url = new URL(baseUrl.href);
+  url.pathname = `${baseUrl.pathname.replace(/\/+$/, '')}${request.path}`;
+  url.search = '';
+  url.hash = '';
   const headers: Record<string, string> = { accept: 'application/json' };
   if (request.bearer !== undefined) headers.authorization = `Bearer ${request.bearer}`;
   if (request.json !== undefined) headers['content-type'] = 'application/json';

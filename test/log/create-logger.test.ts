@@ -39,6 +39,27 @@ describe('createLogger', () => {
     expect(JSON.stringify(out.lines())).not.toContain('s3cret');
   });
 
+  it('masks the shapes of secrets nobody registered: auth headers, signatures, Slack URLs, API keys, URL passwords', () => {
+    const out = capture();
+    const log = createLogger({ level: 'info', stream: out.stream, secrets: [] });
+    const signature = `sha256=${'ab'.repeat(32)}`;
+    log.info('request', {
+      headers: { authorization: 'Bearer eyJhbGciOi.payload.sig', 'x-service-signature': signature },
+      basic: 'Basic dXNlcjpwYXNzd29yZA==',
+      slack: 'https://hooks.slack.com/services/T000/B000/abcdefABCDEF123456',
+      key: 'sy_AbCdEfGhIjKlMnOpQrStUvWxYz0123',
+      smtp: 'smtp://alice:hunter2-pass@mail.example:587',
+    });
+    const [line] = out.lines();
+    expect(line).toMatchObject({
+      headers: { authorization: 'Bearer [redacted]', 'x-service-signature': 'sha256=[redacted]' },
+      basic: 'Basic [redacted]',
+      slack: 'https://hooks.slack.com/services/[redacted]',
+      key: '[redacted]',
+      smtp: 'smtp://alice:[redacted]@mail.example:587',
+    });
+  });
+
   it('never drops a line because a secret happens to equal the level name', () => {
     const out = capture();
     const log = createLogger({ level: 'info', stream: out.stream, secrets: ['info', 'warn'] });

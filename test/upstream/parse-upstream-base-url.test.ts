@@ -18,6 +18,12 @@ describe('parseUpstreamBaseUrl', () => {
     expect(parseUpstreamBaseUrl('http://10.0.0.5')).toMatch(/must be https/);
   });
 
+  it('refuses a path with an empty segment, which could be read as another host', () => {
+    expect(parseUpstreamBaseUrl('http://localhost:1//evil.example/x')).toBe(
+      '--base-url: must not have an empty path segment (//)',
+    );
+  });
+
   it('refuses other schemes, credentials, queries, fragments and non-URLs', () => {
     expect(parseUpstreamBaseUrl('ftp://monitor.example.com')).toBe('--base-url: must be https:// (got ftp:)');
     expect(parseUpstreamBaseUrl('https://user:pw@monitor.example.com')).toBe('--base-url: must not carry credentials');

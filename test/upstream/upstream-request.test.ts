@@ -24,6 +24,19 @@ describe('upstreamRequest', () => {
     expect(service.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
+  it('never sends the key to another host through a base path starting with //', async () => {
+    const host = new URL(elsewhere.url).host;
+    // Built directly (parseUpstreamBaseUrl refuses it): the request itself must not be fooled either.
+    const answer = await upstreamRequest(new URL(`${service.url}//${host}/x`), {
+      method: 'GET',
+      path: '/v1/agents',
+      bearer: KEY,
+    });
+    expect(answer.status).toBe(200);
+    expect(elsewhere.requests).toHaveLength(0);
+    expect(service.requests[0]?.url).toBe(`//${host}/x/v1/agents`);
+  });
+
   it('does not follow a redirect, so the key never travels on, and says where it pointed', async () => {
     service.script({ status: 307, headers: { location: `${elsewhere.url}/v1/webhooks?k=${KEY}` } });
     const failure = createWebhookSubscription(new URL(service.url), KEY, 'SWITCHYARD_UPSTREAM_API_KEY', {
