@@ -18,16 +18,28 @@ export const configSchema = {
       },
     },
     rules: { type: 'string', minLength: 1 },
+    // Exactly one backend: checked after the schema (load-config.ts), for a message that says so.
     store: {
       type: 'object',
       additionalProperties: false,
-      required: ['sqlite'],
       properties: {
         sqlite: {
           type: 'object',
           additionalProperties: false,
           required: ['path'],
           properties: { path: { type: 'string', minLength: 1 }, busy_timeout: duration },
+        },
+        postgres: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['url'],
+          properties: {
+            // A URL only (not libpq's `key=value` form), so its password can be found and masked in logs.
+            url: { type: 'string', pattern: '^postgres(?:ql)?://' },
+            // Never needs quoting in SQL (createPostgresPool checks the same).
+            schema: { type: 'string', pattern: '^[a-z_][a-z0-9_]{0,62}$' },
+            pool_size: { type: 'integer', minimum: 1, maximum: 1000 },
+          },
         },
       },
     },

@@ -29,13 +29,34 @@ export interface AdminConfig {
   readonly healthAndMetrics: 'main' | 'admin';
 }
 
+/** The embedded journal: one file, one daemon (the default). */
+export interface SqliteStoreConfig {
+  readonly kind: 'sqlite';
+  readonly path: string;
+  readonly busyTimeoutMs: number;
+}
+
+/** The shared journal: several daemons on one PostgreSQL database. */
+export interface PostgresStoreConfig {
+  readonly kind: 'postgres';
+  /** `postgres://user:password@host:port/database`: a secret (its password), masked in logs. */
+  readonly url: string;
+  /** The schema holding the journal's tables; null: the connection's search_path (usually `public`). */
+  readonly schema: string | null;
+  /** Connections per daemon. */
+  readonly poolSize: number;
+}
+
+/** Which journal the daemon uses: exactly one backend. */
+export type StoreConfig = SqliteStoreConfig | PostgresStoreConfig;
+
 /** The daemon's validated, frozen configuration: every path absolute, every duration in ms. */
 export interface Config {
   /** The file it came from, or null when built from defaults and the environment only. */
   readonly file: string | null;
   readonly listen: { readonly host: string; readonly port: number };
   readonly rules: string;
-  readonly store: { readonly sqlite: { readonly path: string; readonly busyTimeoutMs: number } };
+  readonly store: StoreConfig;
   readonly sources: ReadonlyMap<string, SourceConfig>;
   readonly dedupeWindowMs: number;
   readonly maxBodyBytes: number;
@@ -47,6 +68,6 @@ export interface Config {
   /** Bearer token for /metrics and other admin routes; null keeps them closed. */
   readonly adminToken: string | null;
   readonly admin: AdminConfig;
-  /** The source secrets and the admin token: the logger masks them wherever they would appear. */
+  /** The source secrets, the admin token and the database URL (with its password): the logger masks them. */
   readonly secrets: readonly string[];
 }

@@ -7,9 +7,10 @@ import { expandEnvRefs } from '../rules/env/expand-env-refs.js';
 import { parseJsonPointer } from '../rules/schema/parse-json-pointer.js';
 import { createLocator } from '../rules/source/locate-path.js';
 import { SwitchyardError } from '../switchyard-error.js';
-import type { AdminConfig, AdminKeyConfig, Config, SourceConfig } from './config.js';
+import type { AdminConfig, AdminKeyConfig, Config, SourceConfig, StoreConfig } from './config.js';
 import { formatKey, type ConfigProblem } from './config-problem.js';
 import { configSchema } from './config-schema.js';
+import { databaseUrlSecrets } from './database-url-secrets.js';
 import { applyEnvOverrides, ENV_OVERRIDES } from './env-overrides.js';
 import { parseDuration } from './parse-duration.js';
 import { parseSize } from './parse-size.js';
@@ -22,6 +23,8 @@ const DEFAULTS = {
   rules: './rules.yaml',
   sqlitePath: './data/switchyard.db',
   busyTimeout: '1s',
+  // pg's own default.
+  poolSize: 10,
   dedupeWindow: '7d',
   maxBody: '1mb',
   bodyTimeout: '10s',
@@ -105,6 +108,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
       problems.push({ key, message, where: fromEnv ? fromEnv.name : locate(parts) });
     }
   }
+  if (problems.length === 0) problems.push(...storeBackendProblems(expanded as unknown as RawConfig, locate));
   if (problems.length === 0) problems.push(...duplicateAdminKeys(expanded as unknown as RawConfig, locate));
   const admin = (expanded as unknown as RawConfig).admin;
   if (problems.length === 0 && admin?.health_and_metrics === 'admin' && admin.listen === null) {
@@ -122,7 +126,10 @@ export function loadConfig(options: LoadConfigOptions): Config {
 interface RawConfig {
   listen?: { host?: string; port?: number };
   rules?: string;
-  store?: { sqlite: { path: string; busy_timeout?: string } };
+  store?: {
+    sqlite?: { path: string; busy_timeout?: string };
+    postgres?: { url: string; schema?: string; pool_size?: number };
+  };
   sources: Record<string, { secrets: string[]; max_event_age?: string }>;
   dedupe_window?: string;
   max_body?: string;
@@ -135,6 +142,18 @@ interface RawConfig {
     listen?: { host?: string; port?: number } | null;
     keys?: { name: string; hash: string; scopes: AdminKeyConfig['scopes'] }[];
   };
+}
+
+/** One journal per daemon: both backends at once would be ambiguous, neither is a typo (`store: {}`). */
+function storeBackendProblems(
+  raw: RawConfig,
+  locate: (parts: readonly (string | number)[]) => string,
+): ConfigProblem[] {
+  if (raw.store === undefined) return [];
+  const given = [raw.store.sqlite, raw.store.postgres].filter((backend) => backend !== undefined).length;
+  if (given === 1) return [];
+  const message = given === 0 ? 'needs sqlite or postgres' : 'give sqlite or postgres, not both';
+  return [{ key: 'store', message, where: locate(['store']) }];
 }
 
 /** Two keys with one name would make the logs ambiguous; two with one hash, the scopes. */
@@ -184,16 +203,26 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
     );
   }
   const adminToken = raw.admin?.token ?? null;
+  const postgres = raw.store?.postgres;
+  const store: StoreConfig = Object.freeze(
+    postgres === undefined
+      ? {
+          kind: 'sqlite' as const,
+          path: path.resolve(dir, raw.store?.sqlite?.path ?? DEFAULTS.sqlitePath),
+          busyTimeoutMs: ms(raw.store?.sqlite?.busy_timeout ?? DEFAULTS.busyTimeout),
+        }
+      : {
+          kind: 'postgres' as const,
+          url: postgres.url,
+          schema: postgres.schema ?? null,
+          poolSize: postgres.pool_size ?? DEFAULTS.poolSize,
+        },
+  );
   return Object.freeze({
     file,
     listen: Object.freeze({ host: raw.listen?.host ?? DEFAULTS.host, port: raw.listen?.port ?? DEFAULTS.port }),
     rules: path.resolve(dir, raw.rules ?? DEFAULTS.rules),
-    store: Object.freeze({
-      sqlite: Object.freeze({
-        path: path.resolve(dir, raw.store?.sqlite.path ?? DEFAULTS.sqlitePath),
-        busyTimeoutMs: ms(raw.store?.sqlite.busy_timeout ?? DEFAULTS.busyTimeout),
-      }),
-    }),
+    store,
     sources,
     dedupeWindowMs: ms(raw.dedupe_window ?? DEFAULTS.dedupeWindow),
     maxBodyBytes: parseSize(raw.max_body ?? DEFAULTS.maxBody) ?? 0,
@@ -203,7 +232,12 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
     adminToken,
     admin: buildAdmin(raw.admin),
     secrets: Object.freeze(
-      [...[...sources.values()].flatMap((s) => s.secrets), adminToken ?? '', envToken ?? ''].filter(Boolean),
+      [
+        ...[...sources.values()].flatMap((s) => s.secrets),
+        adminToken ?? '',
+        envToken ?? '',
+        ...(store.kind === 'postgres' ? databaseUrlSecrets(store.url) : []),
+      ].filter(Boolean),
     ),
   });
 }

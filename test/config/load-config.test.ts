@@ -45,7 +45,7 @@ log: { level: debug }
     const config = loadConfig({ file, env: { MONITOR_SECRET: SECRET }, cwd: '/' });
     expect(config.listen).toEqual({ host: '127.0.0.1', port: 9090 });
     expect(config.rules).toBe(path.join(dir, 'rules.yaml'));
-    expect(config.store.sqlite).toEqual({ path: path.join(dir, 'etc', 'data', 'j.db'), busyTimeoutMs: 250 });
+    expect(config.store).toEqual({ kind: 'sqlite', path: path.join(dir, 'etc', 'data', 'j.db'), busyTimeoutMs: 250 });
     expect(config.sources.get('monitor')).toEqual({
       name: 'monitor',
       secrets: [SECRET, 'next-secret-abcdefghijkl'],
@@ -90,7 +90,7 @@ log: { level: debug }
     });
     expect(config.listen).toEqual({ host: '127.0.0.1', port: 9999 });
     expect(config.rules).toBe(path.join(dir, 'my-rules.yaml'));
-    expect(config.store.sqlite.path).toBe(path.join(dir, 'journal.db'));
+    expect(config.store).toMatchObject({ kind: 'sqlite', path: path.join(dir, 'journal.db') });
     expect(config.dedupeWindowMs).toBe(3_600_000);
     expect(config.maxBodyBytes).toBe(65_536);
     expect(config.bodyTimeoutMs).toBe(2000);
