@@ -21,7 +21,9 @@ import type { Logger } from './log/logger.js';
 import { createLiveRules } from './rules/create-live-rules.js';
 import { watchRulesFile } from './rules/watch-rules-file.js';
 import type { IngestItem } from './store/store.js';
-import { createSqliteStore } from './store/sqlite/create-sqlite-store.js';
+import { createStore } from './store/create-store.js';
+import { describeStore } from './store/describe-store.js';
+import { migrateAtStart } from './store/migrate-at-start.js';
 import { newId } from './store/new-id.js';
 
 export interface StartOptions {
@@ -73,17 +75,16 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     const stopWatching = watchRulesFile(config.rules, () => rules.reload('watch'));
     releases.push(async () => stopWatching());
 
-    const store = createSqliteStore({
-      path: config.store.sqlite.path,
-      busyTimeoutMs: config.store.sqlite.busyTimeoutMs,
-      clock,
-    });
+    const shared = config.store.kind === 'postgres';
+    const store = createStore(config.store, { clock });
     releases.push(() => store.close());
-    await store.migrate();
+    const migration = await migrateAtStart(store, { log, waitForDatabase: shared });
+    releases.push(async () => migration.stop());
     let lastCommitError: string | null = null;
     const groupCommit = createGroupCommit(async (items: readonly IngestItem[]) => {
       const started = performance.now();
       try {
+        await migration.ensure(); // at once, unless the shared journal was unreachable at start
         const results = await store.ingest(items);
         lastCommitError = null;
         return results;
@@ -106,6 +107,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       createTarget,
       random: options.random,
       pollIntervalMs: options.deliveryPollMs,
+      releaseClaimsAtStart: !shared,
     });
     await engine.start();
     registerScrapeGauges(metrics, { store, engine, rules });
@@ -177,7 +179,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       admin_port: adminPort,
       rules: config.rules,
       rules_version: rules.current().version,
-      journal: config.store.sqlite.path,
+      journal: describeStore(config.store),
       sources: [...config.sources.keys()],
     });
 

@@ -2,6 +2,7 @@ import { parseUpstreamBaseUrl } from '../upstream/parse-upstream-base-url.js';
 import type { CliCommand } from './cli-io.js';
 import { checkConfig } from './doctor/check-config.js';
 import { checkJournal } from './doctor/check-journal.js';
+import { checkPostgresJournal } from './doctor/check-postgres-journal.js';
 import { checkRules } from './doctor/check-rules.js';
 import { checkTarget } from './doctor/check-target.js';
 import { checkUpstream } from './doctor/check-upstream.js';
@@ -42,7 +43,9 @@ export const runDoctor: CliCommand = async (args, io) => {
     checks.push({ ...configCheck, detail: `${configCheck.detail}\n(rules, journal and targets not checked)` });
   } else {
     const { check: rulesCheck, rules } = checkRules(config.rules, io.env);
-    checks.push(configCheck, rulesCheck, checkJournal(config.store.sqlite.path));
+    checks.push(configCheck, rulesCheck);
+    if (config.store.kind === 'sqlite') checks.push(checkJournal(config.store.path));
+    else probes.push(checkPostgresJournal(config.store));
     const secrets = [...config.secrets, ...(rules?.secrets ?? [])];
     for (const spec of rules?.targets.values() ?? []) probes.push(checkTarget(spec, secrets));
   }

@@ -5,6 +5,7 @@ import { runDeliveries } from './deliveries-command.js';
 import { runDemoCommand } from './demo-command.js';
 import { runDoctor } from './doctor-command.js';
 import { runKeys } from './keys-command.js';
+import { runMigrate } from './migrate-command.js';
 import { runReplay } from './replay-command.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { runRoute } from './route-command.js';
@@ -23,6 +24,7 @@ const COMMANDS: Readonly<Record<string, CliCommand>> = {
   subscribe: runSubscribe,
   doctor: runDoctor,
   keys: runKeys,
+  migrate: runMigrate,
 };
 
 const USAGE = `usage: switchyard <command> [options]
@@ -39,6 +41,7 @@ commands:
                                         create the webhook subscription at the monitoring service, store its secret
   doctor [--config FILE] [--base-url URL]  check config, rules, journal, targets and API key; OK/WARN/FAIL each
   keys new --name NAME [--scope read,replay]  make an admin API key: prints it once, and its hash for the config
+  migrate [--config FILE]               apply the journal's migrations (SQLite or PostgreSQL), print its schema version
 
 RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. See docs/ and README.md.
 `;

@@ -29,6 +29,12 @@ export interface DeliveryEngineOptions {
   readonly pollIntervalMs?: number;
   /** Largest claim per target per pass. */
   readonly claimBatch?: number;
+  /**
+   * Whether `start()` releases every claim in the journal: true only when this engine is the journal's only
+   * one (SQLite), so any claim found was left by a process that died. On a shared journal (PostgreSQL) other
+   * live instances hold claims; a dead one's expire with their leases instead. Default true.
+   */
+  readonly releaseClaimsAtStart?: boolean;
 }
 
 export interface TargetStatus {
@@ -38,7 +44,10 @@ export interface TargetStatus {
 }
 
 export interface DeliveryEngine {
-  /** Releases claims a crashed process left behind (single-engine journal), then starts working. */
+  /**
+   * Releases claims a crashed process left behind (single-engine journal only), then starts working. A journal
+   * that cannot be reached yet does not stop it: passes fail, are logged, and are retried until it answers.
+   */
   start(): Promise<void>;
   /** Looks for due deliveries soon (after an ingest commit, a replay, a finished attempt). */
   wake(): void;
@@ -258,9 +267,16 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   return {
     async start() {
       const now = clock.now();
-      const released = await store.releaseAllClaims(now);
-      if (released > 0) log.warn('deliveries left in flight by a previous run are due again', { count: released });
-      await sweepOrphans(options.rules(), now);
+      if (options.releaseClaimsAtStart ?? true) {
+        const released = await store.releaseAllClaims(now);
+        if (released > 0) log.warn('deliveries left in flight by a previous run are due again', { count: released });
+      }
+      try {
+        await sweepOrphans(options.rules(), now);
+      } catch (error) {
+        sweptAt = Number.NEGATIVE_INFINITY; // the first pass tries again
+        logFailure('delivery cannot reach the journal yet; retrying', { error: String(error) });
+      }
       wake();
     },
     wake,

@@ -72,7 +72,9 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     const logFile = path.join(dir, 'switchyard.log');
     const daemon = await startSwitchyard({ configFile, env, cwd: dir, logStream: createLogFileStream(logFile) });
     releases.push(() => daemon.close());
-    const journal = createSqliteStore({ path: daemon.config.store.sqlite.path, busyTimeoutMs: 5_000 });
+    // The demo's config (write-demo-config.ts) always names a SQLite journal.
+    const journalPath = daemon.config.store.kind === 'sqlite' ? daemon.config.store.path : '';
+    const journal = createSqliteStore({ path: journalPath, busyTimeoutMs: 5_000 });
     releases.push(() => journal.close());
     const daemonUrl = `http://127.0.0.1:${daemon.port}`;
 

@@ -51,4 +51,30 @@ describe('graceful shutdown (a real process, SIGTERM)', () => {
       ['pending', 0],
     ]);
   }, 40_000);
+
+  it('exits at once with status 1 on a second signal, and the journal still has every accepted event', async () => {
+    receiver = await startHttpReceiver({ default: { delayMs: 60_000 } });
+    const dir = tempDir();
+    writeFileSync(
+      path.join(dir, 'rules.yaml'),
+      `targets:\n  tickets: { type: http, url: "${receiver.url}/hook", timeout: 2m }\nroutes:\n  - { name: all, to: [tickets] }\n`,
+    );
+    writeFileSync(
+      path.join(dir, 'switchyard.yaml'),
+      `listen: { host: 127.0.0.1, port: 0 }\nrules: ./rules.yaml\nstore: { sqlite: { path: ./journal.db } }\nsources: { monitor: { secrets: ["\${MONITOR_SECRET}"] } }\nshutdown_grace: 1m\n`,
+    );
+    cli = spawnCli(['serve', '--config', path.join(dir, 'switchyard.yaml')], { MONITOR_SECRET: SOURCE_SECRET });
+    const port = (JSON.parse(await cli.waitFor('switchyard listening')) as { port: number }).port;
+    const body = JSON.stringify({ event: 'agent.offline', timestamp: '2026-11-22T10:00:00Z', data: { n: 1 } });
+    expect((await postWebhook(`http://127.0.0.1:${port}`, body, { secret: SOURCE_SECRET })).status).toBe(200);
+    await receiver.waitForRequests(1);
+
+    cli.child.kill('SIGTERM');
+    await cli.waitFor('shutting down');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(1);
+    const store = createSqliteStore({ path: path.join(dir, 'journal.db') });
+    const rows = await store.findDeliveries({}).finally(() => store.close());
+    expect(rows.map((d) => d.state)).toEqual(['pending']);
+  }, 40_000);
 });

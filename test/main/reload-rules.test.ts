@@ -1,5 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { newApiKey } from '../../src/admin/api/new-api-key.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
 import { SOURCE_SECRET, startTestDaemon, TEST_RULES, type TestDaemon } from '../helpers/start-test-daemon.js';
@@ -74,5 +75,29 @@ describe('rules reload', () => {
     expect(reloads('error')).toBe(1);
     const still = await postWebhook(running.url, envelope('threat.detected', { n: 4 }), { secret: SOURCE_SECRET });
     expect(still.body).toMatchObject({ deliveries: 2 });
+  });
+
+  it('reloads through the admin API (replay scope) on the daemon itself, refusing an invalid file with 422', async () => {
+    const { key, hash } = newApiKey();
+    daemon = await startTestDaemon(tempDir(), {
+      config: `admin: { listen: null, keys: [{ name: ops, hash: "${hash}", scopes: [read, replay] }] }`,
+    });
+    const reload = () =>
+      fetch(`${daemon?.url}/admin/api/v1/rules/reload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+      });
+    expect((await fetch(`${daemon.url}/admin/api/v1/rules/reload`, { method: 'POST' })).status).toBe(401);
+
+    writeFileSync(daemon.rulesPath, TEST_RULES.replace('fallback: [tickets]', 'fallback: [tickets, soc-slack]'));
+    expect((await reload()).status).toBe(200);
+    const answer = await postWebhook(daemon.url, envelope('threat.detected', { n: 5 }), { secret: SOURCE_SECRET });
+    expect(answer.body).toMatchObject({ deliveries: 2 });
+
+    writeFileSync(daemon.rulesPath, 'routes: [ {');
+    const refused = await reload();
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ error: { code: 'rules_invalid' } });
+    expect(daemon.logs()).toContainEqual(expect.objectContaining({ trigger: 'admin', level: 'error' }));
   });
 });

@@ -1,7 +1,11 @@
 import { createMetrics } from '../../../src/admin/metrics.js';
 import { SWITCHYARD_METRICS } from '../../../src/admin/switchyard-metrics.js';
 import { manualClock } from '../../../src/clock.js';
-import { createDeliveryEngine, type DeliveryEngine } from '../../../src/delivery/delivery-engine.js';
+import {
+  createDeliveryEngine,
+  type DeliveryEngine,
+  type DeliveryEngineOptions,
+} from '../../../src/delivery/delivery-engine.js';
 import type { Outcome } from '../../../src/delivery/outcome.js';
 import type { DeliveryJob, Target } from '../../../src/delivery/target.js';
 import type { CompiledRules, DeliveryPolicy, HttpTargetSpec } from '../../../src/rules/rules.js';
@@ -53,7 +57,7 @@ export async function engineHarness(
   const metrics = createMetrics(SWITCHYARD_METRICS);
   let rules = { targets: new Map(specs.map((spec) => [spec.name, spec])), secrets: [] } as unknown as CompiledRules;
   const engines: DeliveryEngine[] = [];
-  const newEngine = () => {
+  const newEngine = (extra: Partial<DeliveryEngineOptions> = {}) => {
     const engine = createDeliveryEngine({
       store,
       log: quietLog,
@@ -68,6 +72,7 @@ export async function engineHarness(
       },
       random: options.random ?? (() => 0.5),
       pollIntervalMs: 50,
+      ...extra,
     });
     engines.push(engine);
     return engine;
