@@ -5,12 +5,19 @@ import type { Logger } from '../log/logger.js';
 import type { CompiledRules, TargetSpec } from '../rules/rules.js';
 import type { AttemptRecord, Store } from '../store/store.js';
 import { createDeliveryLane, laneCapacity, laneUnblocksAt, pauseLane, type DeliveryLane } from './delivery-lane.js';
+import type { TargetVerdict } from './pacing/apply-verdict.js';
+import { pacingPolicyOf } from './pacing/pacing-state.js';
 import { deadLetterOrphans } from './dead-letter-orphans.js';
 import { runAttempt } from './run-attempt.js';
 import { settleAttempt } from './settle-attempt.js';
 import type { CreateTarget, Target, TargetDeps } from './target.js';
 
 const ORPHAN_SWEEP_MS = 60_000;
+/**
+ * On a shared journal, how soon to ask again when other instances hold the target's concurrency or its
+ * half-open probe: their attempts' ends wake only their own engines.
+ */
+const SHARED_RECHECK_MS = 100;
 
 export interface DeliveryEngineOptions {
   readonly store: Store;
@@ -54,8 +61,9 @@ export interface DeliveryEngine {
   /** Per-target state, for health and the admin API. */
   status(): TargetStatus[];
   /**
-   * Claims nothing more, lets attempts in flight finish for up to `deadlineMs`, then aborts the rest (they are
-   * recorded as retryable failures, so they are tried again after a restart), records everything, closes clients.
+   * Claims nothing more, lets attempts in flight finish for up to `deadlineMs`, then aborts the rest: their
+   * claims are released without counting an attempt (settle-attempt.ts), so a restart sends them again.
+   * Records everything finished, closes the targets' clients.
    */
   stop(deadlineMs: number): Promise<void>;
 }
@@ -91,6 +99,17 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     metrics: options.metrics,
     record: (record: AttemptRecord) => writer.submit(record),
   };
+  const shared = store.sharedPacing;
+  // Verdicts go to the shared circuit in groups, like attempt records: one transaction per group.
+  const reporter = createGroupCommit(async (verdicts: readonly TargetVerdict[]) => {
+    await shared?.report(verdicts);
+    return verdicts.map(() => undefined);
+  });
+  const report = (verdict: TargetVerdict): void => {
+    reporter.submit(verdict).catch((error: unknown) => {
+      logFailure('reporting to the shared circuit failed', { target: verdict.target, error: String(error) });
+    });
+  };
   let stopping = false;
   let passing = false;
   let again = false;
@@ -114,7 +133,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         continue;
       }
       if (lane !== undefined) retire(lane.target);
-      lanes.set(name, createDeliveryLane(spec, target, now, lane));
+      lanes.set(name, createDeliveryLane(spec, target, now, lane, shared !== undefined));
     }
   };
   const retire = (target: Target): void => {
@@ -138,9 +157,21 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       secrets: options.secrets(),
     })
       .then(async (result) => {
-        lane.circuit.record(result.outcome.kind, clock.now());
-        if (result.outcome.kind === 'retry' && result.outcome.retryAfterMs !== undefined) {
-          pauseLane(lane, result.outcome.retryAfterMs, clock.now());
+        const { outcome } = result;
+        const retryAfterMs = outcome.kind === 'retry' ? outcome.retryAfterMs : undefined;
+        if (shared !== undefined) {
+          // An attempt cut short by shutdown says nothing about the target, but it must end a probe.
+          const kind = abort.signal.aborted ? 'permanent' : outcome.kind;
+          report({
+            target: lane.spec.name,
+            kind,
+            at: clock.now(),
+            retryAfterMs,
+            policy: pacingPolicyOf(lane.spec.policy),
+          });
+        } else {
+          lane.circuit.record(outcome.kind, clock.now());
+          if (retryAfterMs !== undefined) pauseLane(lane, retryAfterMs, clock.now());
         }
         await settleAttempt(settleContext, lane.spec.name, claimed, result, abort.signal.aborted);
       })
@@ -201,11 +232,21 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     }
     const limit = Math.min(capacity, claimBatch);
     const leaseMs = lane.spec.policy.timeoutMs + 60_000;
-    const claims = await store.claimDue({ target, now, limit, leaseMs });
+    let blockedUntil: number | undefined;
+    let claims;
+    if (shared === undefined) claims = await store.claimDue({ target, now, limit, leaseMs });
+    else {
+      const paced = await shared.claim({ target, now, limit, leaseMs, policy: pacingPolicyOf(lane.spec.policy) });
+      ({ claims, blockedUntil } = paced);
+      lane.sharedCircuit = paced.circuit;
+    }
     for (const claimed of claims) launch(lane, claimed, now);
     if (claims.length === limit) return now;
     const due = await store.nextDueAt(target);
-    return due === undefined ? (lane.inFlight > 0 ? now + pollIntervalMs : undefined) : Math.max(due, now + 1);
+    if (due === undefined) return lane.inFlight > 0 ? now + pollIntervalMs : undefined;
+    // Due now but not claimed: held back by the shared pacing (or claimed meanwhile by another instance).
+    const recheck = due <= now && shared !== undefined ? now + SHARED_RECHECK_MS : now + 1;
+    return Math.max(due, blockedUntil ?? recheck);
   };
 
   const run = async (): Promise<void> => {
@@ -284,7 +325,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       [...lanes.values()].map((lane) => ({
         target: lane.spec.name,
         inFlight: lane.inFlight,
-        circuit: lane.circuit.state(clock.now()),
+        circuit: lane.sharedCircuit ?? lane.circuit.state(clock.now()),
       })),
     async stop(deadlineMs) {
       stopping = true;
@@ -301,6 +342,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         await Promise.allSettled([...inFlight]);
       }
       await writer.drain();
+      await reporter.drain();
       for (const lane of lanes.values()) closeTarget(lane.target);
       for (const target of retired) closeTarget(target);
       lanes.clear();

@@ -1,5 +1,5 @@
 import type { TargetSpec } from '../rules/rules.js';
-import { createCircuitBreaker, type CircuitBreaker } from './circuit-breaker.js';
+import { createCircuitBreaker, type CircuitBreaker, type CircuitState } from './circuit-breaker.js';
 import type { Target } from './target.js';
 import { createTokenBucket, type TokenBucket } from './token-bucket.js';
 
@@ -12,18 +12,22 @@ export interface DeliveryLane {
   inFlight: number;
   /** Until when the target itself asked for a pause (`Retry-After` on a 429 or 503): no attempt starts before. */
   pausedUntil: number;
+  /** On a shared journal: the target's circuit as every instance sees it, from the last claim. */
+  sharedCircuit: CircuitState | undefined;
 }
 
 /**
  * A lane for `spec`. On a rules reload the target's client is rebuilt from the new options, but the rate
  * limit's tokens and the circuit carry over when their settings did not change: a reload must not reset an
- * open circuit or grant a fresh burst to a channel that is being flooded.
+ * open circuit or grant a fresh burst to a channel that is being flooded. With `sharedPacing` the journal keeps
+ * the rate limit and circuit for all instances, and the lane keeps only this instance's concurrency.
  */
 export function createDeliveryLane(
   spec: TargetSpec,
   target: Target,
   now: number,
   previous: DeliveryLane | undefined,
+  sharedPacing = false,
 ): DeliveryLane {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const keepBucket = previous !== undefined && same(previous.spec.policy.rateLimit, spec.policy.rateLimit);
@@ -31,15 +35,17 @@ export function createDeliveryLane(
   return {
     spec,
     target,
-    bucket: keepBucket
-      ? previous.bucket
-      : spec.policy.rateLimit === null
+    bucket:
+      sharedPacing || spec.policy.rateLimit === null
         ? undefined
-        : createTokenBucket(spec.policy.rateLimit, now),
+        : keepBucket
+          ? previous.bucket
+          : createTokenBucket(spec.policy.rateLimit, now),
     circuit: keepCircuit ? previous.circuit : createCircuitBreaker(spec.policy.circuit),
     // Attempts started under the old options still count against the target's concurrency.
     inFlight: previous?.inFlight ?? 0,
     pausedUntil: previous?.pausedUntil ?? 0,
+    sharedCircuit: previous?.sharedCircuit,
   };
 }
 

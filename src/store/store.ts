@@ -1,3 +1,5 @@
+import type { SharedPacing } from './shared-pacing.js';
+
 /**
  * The journal's narrow interface (pg-boss style): everything above it speaks only these methods, so the
  * embedded SQLite journal and the shared PostgreSQL one are interchangeable and run the same contract tests.
@@ -169,6 +171,11 @@ export interface EventFilter {
 }
 
 export interface Store {
+  /**
+   * Present on a journal that several engines share (PostgreSQL): per-target pacing kept in the journal, which
+   * the engine then uses instead of its in-memory pacing. Absent where the engine is the journal's only one.
+   */
+  readonly sharedPacing?: SharedPacing;
   /**
    * Applies pending numbered migrations; safe to call on every start. The other methods reject with
    * `journal_not_migrated` on a journal whose schema is behind (a new one included), and every method rejects

@@ -92,13 +92,13 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
     const env = { DATABASE_URL: testDatabaseUrl };
     const where = `journal postgres://${host}${new URL(testDatabaseUrl).pathname} (schema ${on.schema})`;
 
-    expect(await migrate(dir, env)).toEqual({ code: 0, out: `${where}: schema version 1 (was 0)\n`, err: '' });
+    expect(await migrate(dir, env)).toEqual({ code: 0, out: `${where}: schema version 2 (was 0)\n`, err: '' });
     expect(await migrate(dir, env)).toEqual({
       code: 0,
-      out: `${where}: schema version 1 (already current)\n`,
+      out: `${where}: schema version 2 (already current)\n`,
       err: '',
     });
-    expect(await versions(on)).toEqual([{ version: 1 }]);
+    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }]);
     const store = on.openWith({});
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -111,6 +111,6 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
 
     const results = await Promise.all([migrate(dir), migrate(dir), migrate(dir)]);
     expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
-    expect(await versions(on)).toEqual([{ version: 1 }]);
+    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }]);
   });
 });

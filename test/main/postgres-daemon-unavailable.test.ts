@@ -131,6 +131,9 @@ describePostgres('a daemon whose PostgreSQL comes back', () => {
       async () => (await fetch(`${daemon.url}/readyz`)).status,
       (status) => status === 200,
     );
-    expect(await journal.sql('SELECT version FROM schema_migrations')).toEqual([{ version: 1 }]);
+    expect(await journal.sql('SELECT version FROM schema_migrations ORDER BY version')).toEqual([
+      { version: 1 },
+      { version: 2 },
+    ]);
   });
 });

@@ -115,7 +115,10 @@ describePostgres('PostgreSQL store shared by several instances', () => {
 
     await Promise.all(stores.map((store) => store.migrate()));
 
-    expect(await on.sql('SELECT version, name FROM schema_migrations')).toEqual([{ version: 1, name: 'initial' }]);
+    expect(await on.sql('SELECT version, name FROM schema_migrations ORDER BY version')).toEqual([
+      { version: 1, name: 'initial' },
+      { version: 2, name: 'target-pacing' },
+    ]);
     for (const store of stores) expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
   });
 });

@@ -12,7 +12,10 @@ type ClaimedRow = StoredDelivery & { rowId: number; retryFrom: number };
  * https://www.postgresql.org/docs/current/sql-select.html#SQL-FOR-UPDATE-SHARE
  * The delivery is returned as it was before the claim (its due time, not the lease's end), as in SQLite.
  */
-export async function claimPostgresDue(pool: pg.Pool, request: ClaimRequest): Promise<ClaimedDelivery[]> {
+export async function claimPostgresDue(
+  pool: pg.Pool | pg.PoolClient,
+  request: ClaimRequest,
+): Promise<ClaimedDelivery[]> {
   const claimToken = randomUUID();
   const claimed = await pool.query<ClaimedRow>(
     `WITH due AS (

@@ -3,6 +3,7 @@ import { SwitchyardError } from '../../switchyard-error.js';
 import type { Store, StoredDelivery, StoredEvent } from '../store.js';
 import { checkPostgresSchemaVersion } from './check-postgres-schema-version.js';
 import { claimPostgresDue } from './claim-postgres-due.js';
+import { claimPostgresPaced } from './claim-postgres-paced.js';
 import { createPostgresDeliveries } from './create-postgres-deliveries.js';
 import { createPostgresIngest } from './create-postgres-ingest.js';
 import { createPostgresPool } from './create-postgres-pool.js';
@@ -12,6 +13,7 @@ import { POSTGRES_COLUMNS } from './postgres-columns.js';
 import type { PostgresStoreOptions } from './postgres-store-options.js';
 import { recordPostgresAttempts } from './record-postgres-attempts.js';
 import { replayPostgresDeliveries } from './replay-postgres-deliveries.js';
+import { reportPostgresVerdicts } from './report-postgres-verdicts.js';
 import { runPostgresMigrations } from './run-postgres-migrations.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 import { toPostgresJournalError } from './to-postgres-journal-error.js';
@@ -56,6 +58,11 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     });
 
   return {
+    sharedPacing: {
+      claim: (request) => use(() => claimPostgresPaced(pool, request)),
+      report: (verdicts) =>
+        verdicts.length === 0 ? Promise.resolve() : use(() => reportPostgresVerdicts(pool, verdicts)),
+    },
     migrate: () =>
       guarded(async () => {
         await runPostgresMigrations(pool, postgresMigrations, { schema: options.schema, nowMs: clock.now() });

@@ -1,0 +1,37 @@
+import type { PacingPolicy, PacingState } from './pacing-state.js';
+
+/** What one attempt said about its target (not about the delivery): the input to the shared circuit. */
+export interface TargetVerdict {
+  readonly target: string;
+  /** `retry` counts as a failure; `delivered` closes the circuit; `permanent` says nothing about the target. */
+  readonly kind: 'delivered' | 'retry' | 'permanent';
+  readonly at: number;
+  /** `Retry-After` of a retryable answer, as a delay from `at`. */
+  readonly retryAfterMs?: number | undefined;
+  readonly policy: PacingPolicy;
+}
+
+/**
+ * The state after a verdict; the same rules as the single-instance circuit breaker: `failures` consecutive
+ * failures (from any instance) open the circuit for the cool-down, a failed probe re-opens it at once, a
+ * success closes it; a `Retry-After` pauses the target, capped at the policy's `max_delay`.
+ */
+export function applyVerdict(state: PacingState, verdict: TargetVerdict): PacingState {
+  const { policy, at } = verdict;
+  if (verdict.kind === 'delivered') return { ...state, failures: 0, openUntil: null, probeUntil: null };
+  if (verdict.kind === 'permanent') return { ...state, probeUntil: null };
+  const failures = state.failures + 1;
+  const probing = state.probeUntil !== null;
+  const opens = probing || failures >= policy.circuit.failures;
+  const pause =
+    verdict.retryAfterMs === undefined
+      ? state.pausedUntil
+      : Math.max(state.pausedUntil, at + Math.min(Math.max(0, verdict.retryAfterMs), policy.maxDelayMs));
+  return {
+    ...state,
+    failures,
+    openUntil: opens ? at + policy.circuit.cooldownMs : state.openUntil,
+    probeUntil: null,
+    pausedUntil: pause,
+  };
+}

@@ -1,0 +1,24 @@
+import { circuitState } from './pacing-allowance.js';
+import type { PacingPolicy, PacingState } from './pacing-state.js';
+import { refillTokens } from './refill-tokens.js';
+
+/**
+ * The state after `started` attempts began at `now`: their tokens spent and, on a half-open circuit, the probe
+ * marked in flight until `leaseEnd` (so a probe whose instance died does not hold the circuit forever).
+ */
+export function spendPacing(
+  state: PacingState,
+  policy: PacingPolicy,
+  now: number,
+  started: number,
+  leaseEnd: number,
+): PacingState {
+  const tokens = policy.rateLimit === null ? state.tokens : refillTokens(state, policy.rateLimit, now) - started;
+  const probing = started > 0 && circuitState(state, now) === 'half-open';
+  return {
+    ...state,
+    tokens,
+    refilledAt: policy.rateLimit === null ? state.refilledAt : Math.max(now, state.refilledAt),
+    probeUntil: probing ? leaseEnd : state.probeUntil,
+  };
+}

@@ -1,0 +1,35 @@
+import type pg from 'pg';
+import { pacingAllowance } from '../../delivery/pacing/pacing-allowance.js';
+import { spendPacing } from '../../delivery/pacing/spend-pacing.js';
+import type { PacedClaim, PacedClaimRequest } from '../shared-pacing.js';
+import { claimPostgresDue } from './claim-postgres-due.js';
+import { lockTargetPacing, saveTargetPacing } from './lock-target-pacing.js';
+import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+/**
+ * A claim under the target's shared pacing, in one transaction: lock the target's pacing row, count the
+ * attempts in flight on every instance (claims whose lease has not ended), claim no more than the pacing allows,
+ * spend it, commit. Claims of one target are serialised across instances by the row lock; claims are batched,
+ * so that costs one short transaction per target per pass.
+ */
+export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimRequest): Promise<PacedClaim> {
+  const { target, now, policy } = request;
+  return withPostgresTransaction(pool, async (client) => {
+    const state = await lockTargetPacing(client, target, policy, now);
+    // A fresh snapshot (READ COMMITTED, statement after the lock): the other instances' committed claims count.
+    const counted = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM deliveries
+       WHERE claim_token IS NOT NULL AND target = $1 AND state = 'pending' AND next_attempt_at > $2`,
+      [target, now],
+    );
+    const inFlight = counted.rows[0]?.n ?? 0;
+    const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
+    const limit = Math.min(request.limit, allowance);
+    if (limit < 1) return { claims: [], blockedUntil, circuit };
+    const claims = await claimPostgresDue(client, { ...request, limit });
+    if (claims.length > 0) {
+      await saveTargetPacing(client, target, spendPacing(state, policy, now, claims.length, now + request.leaseMs));
+    }
+    return { claims, blockedUntil: claims.length < request.limit ? blockedUntil : undefined, circuit };
+  });
+}

@@ -1,0 +1,37 @@
+import type pg from 'pg';
+import { initialPacingState, type PacingPolicy, type PacingState } from '../../delivery/pacing/pacing-state.js';
+
+/**
+ * Reads a target's pacing row FOR UPDATE inside the caller's transaction, creating it first if the target is
+ * new: every instance then waits for the others' claim or report on that target and sees its result.
+ */
+export async function lockTargetPacing(
+  client: pg.PoolClient,
+  target: string,
+  policy: PacingPolicy,
+  now: number,
+): Promise<PacingState> {
+  const initial = initialPacingState(policy, now);
+  await client.query(
+    'INSERT INTO target_pacing (target, tokens, refilled_at) VALUES ($1, $2, $3) ON CONFLICT (target) DO NOTHING',
+    [target, initial.tokens, initial.refilledAt],
+  );
+  const result = await client.query<PacingState>(
+    `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil", probe_until AS "probeUntil",
+       paused_until AS "pausedUntil"
+     FROM target_pacing WHERE target = $1 FOR UPDATE`,
+    [target],
+  );
+  const row = result.rows[0];
+  if (row === undefined) throw new Error(`target_pacing row for ${target} vanished`);
+  return row;
+}
+
+/** Writes the row back (the caller holds its lock). */
+export async function saveTargetPacing(client: pg.PoolClient, target: string, state: PacingState): Promise<void> {
+  await client.query(
+    `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
+       paused_until = $7 WHERE target = $1`,
+    [target, state.tokens, state.refilledAt, state.failures, state.openUntil, state.probeUntil, state.pausedUntil],
+  );
+}

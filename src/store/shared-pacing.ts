@@ -1,0 +1,29 @@
+import type { CircuitState } from '../delivery/circuit-breaker.js';
+import type { TargetVerdict } from '../delivery/pacing/apply-verdict.js';
+import type { PacingPolicy } from '../delivery/pacing/pacing-state.js';
+import type { ClaimRequest, ClaimedDelivery } from './store.js';
+
+export interface PacedClaimRequest extends ClaimRequest {
+  readonly policy: PacingPolicy;
+}
+
+export interface PacedClaim {
+  readonly claims: ClaimedDelivery[];
+  /** When the shared pacing lets more start, if it held some back; undefined when it did not or cannot tell. */
+  readonly blockedUntil: number | undefined;
+  /** The target's circuit as all instances see it, for status and metrics. */
+  readonly circuit: CircuitState;
+}
+
+/**
+ * Per-target pacing kept in a journal that several instances share (PostgreSQL): rate limit, concurrency,
+ * circuit and `Retry-After` pause are decided against one row per target, in the same transaction as the claim,
+ * so three instances send at the target's rate, not three times it, and an outage opens every instance's
+ * circuit at once. A journal with a single engine (SQLite) has none: the engine paces in memory.
+ */
+export interface SharedPacing {
+  /** Claims up to `limit` due deliveries, no more than the target's shared pacing allows now, and spends it. */
+  claim(request: PacedClaimRequest): Promise<PacedClaim>;
+  /** Applies attempts' verdicts to their targets' circuits and pauses, in order, in one transaction. */
+  report(verdicts: readonly TargetVerdict[]): Promise<void>;
+}

@@ -1,0 +1,116 @@
+import { afterEach, expect, it } from 'vitest';
+import { createMetrics } from '../../../src/admin/metrics.js';
+import { SWITCHYARD_METRICS } from '../../../src/admin/switchyard-metrics.js';
+import { manualClock } from '../../../src/clock.js';
+import { createDeliveryEngine, type DeliveryEngine } from '../../../src/delivery/delivery-engine.js';
+import type { Outcome } from '../../../src/delivery/outcome.js';
+import type { CompiledRules, DeliveryPolicy } from '../../../src/rules/rules.js';
+import type { Store } from '../../../src/store/store.js';
+import { describePostgres } from '../../store/describe-postgres.js';
+import { T0, makeIngestItem } from '../../store/make-ingest-item.js';
+import { tempPostgresJournal } from '../../store/temp-postgres-journal.js';
+import { quietLog } from '../targets/make-target-spec.js';
+import { httpSpec, scriptedTarget, type ScriptedTarget } from './engine-harness.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Three instances' engines (each with its own pool) on one PostgreSQL journal, one clock, one receiving target. */
+async function threeInstances(policy: Partial<DeliveryPolicy>, count: number) {
+  const journal = await tempPostgresJournal();
+  cleanups.push(() => journal.dispose());
+  const clock = manualClock(T0);
+  const target = scriptedTarget();
+  const rules = { targets: new Map([['t', httpSpec('t', policy)]]), secrets: [] } as unknown as CompiledRules;
+  const stores: Store[] = [];
+  const engines: DeliveryEngine[] = [];
+  for (let n = 0; n < 3; n++) {
+    const store = journal.openWith({});
+    await store.migrate();
+    stores.push(store);
+    const engine = createDeliveryEngine({
+      store,
+      log: quietLog,
+      clock,
+      metrics: createMetrics(SWITCHYARD_METRICS),
+      rules: () => rules,
+      secrets: () => [],
+      createTarget: () => target,
+      random: () => 0.5,
+      pollIntervalMs: 50,
+      releaseClaimsAtStart: false,
+    });
+    engines.push(engine);
+    cleanups.push(async () => {
+      await engine.stop(0);
+      await store.close();
+    });
+  }
+  const first = stores[0] as Store;
+  await first.ingest(
+    Array.from({ length: count }, (_, i) => makeIngestItem({ receivedAt: T0 - count + i, targets: ['t'] })),
+  );
+  for (const engine of engines) await engine.start();
+  const advance = (ms: number) => {
+    clock.advance(ms);
+    for (const engine of engines) engine.wake();
+  };
+  return { target, engines, advance, store: first };
+}
+
+/** Waits until the target has `count` sends, then a while longer to be sure no instance sends more. */
+async function settlesAt(target: ScriptedTarget, count: number): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (target.jobs.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, 400)); // eight polls of every engine
+  expect(target.jobs).toHaveLength(count);
+}
+
+describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
+  it('three instances together keep one rate limit: the burst, then per_second, not three times it', async () => {
+    const { target, advance } = await threeInstances({ rateLimit: { perSecond: 2, burst: 3 }, concurrency: 10 }, 20);
+    await settlesAt(target, 3);
+    advance(1_000);
+    await settlesAt(target, 5);
+    advance(2_000); // four tokens' worth of time, but the bucket holds at most `burst`
+    await settlesAt(target, 8);
+  });
+
+  it('three instances together keep one concurrency limit', async () => {
+    const { target } = await threeInstances({ concurrency: 2 }, 10);
+    const release: (() => void)[] = [];
+    target.answer = () => new Promise<Outcome>((resolve) => release.push(() => resolve({ kind: 'delivered' })));
+    await settlesAt(target, 2);
+    release.splice(0).forEach((done) => done());
+    await settlesAt(target, 4);
+    release.splice(0).forEach((done) => done());
+  });
+
+  it('one circuit for all: an outage costs `failures` attempts in total, then one probe per cool-down', async () => {
+    const circuit = { failures: 3, cooldownMs: 30_000 };
+    const { target, engines, advance } = await threeInstances({ concurrency: 1, circuit }, 8);
+    target.answer = () => ({ kind: 'retry', status: 503, error: 'HTTP 503' });
+    await settlesAt(target, 3);
+    for (const engine of engines) expect(engine.status()).toMatchObject([{ target: 't', circuit: 'open' }]);
+
+    advance(30_000); // half-open: one probe, whichever instance takes it; it fails and re-opens the circuit
+    await settlesAt(target, 4);
+    target.answer = () => ({ kind: 'delivered', status: 200 });
+    advance(30_000); // the next probe succeeds and closes it; everything due goes out
+    await settlesAt(target, 12);
+    for (const engine of engines) expect(engine.status()).toMatchObject([{ circuit: 'closed' }]);
+  });
+
+  it("a target's Retry-After pauses every instance", async () => {
+    const { target, advance } = await threeInstances({ concurrency: 1 }, 5);
+    target.answer = () => ({ kind: 'retry', status: 429, error: 'HTTP 429', retryAfterMs: 10_000 });
+    await settlesAt(target, 1);
+    target.answer = () => ({ kind: 'delivered', status: 200 });
+    advance(9_999);
+    await settlesAt(target, 1);
+    advance(1);
+    await settlesAt(target, 6); // the four others, and the refused one, whose retry honoured Retry-After too
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { applyVerdict } from '../../../src/delivery/pacing/apply-verdict.js';
+import { pacingAllowance } from '../../../src/delivery/pacing/pacing-allowance.js';
+import { initialPacingState, type PacingPolicy } from '../../../src/delivery/pacing/pacing-state.js';
+import { spendPacing } from '../../../src/delivery/pacing/spend-pacing.js';
+
+const policy: PacingPolicy = {
+  rateLimit: { perSecond: 2, burst: 3 },
+  concurrency: 4,
+  circuit: { failures: 3, cooldownMs: 10_000 },
+  maxDelayMs: 60_000,
+};
+const T = 1_000_000;
+const fresh = initialPacingState(policy, T);
+const verdict = (kind: 'delivered' | 'retry' | 'permanent', at: number, retryAfterMs?: number) => ({
+  target: 't',
+  kind,
+  at,
+  retryAfterMs,
+  policy,
+});
+
+describe('shared pacing: allowance and spending', () => {
+  it('starts with a full bucket, bounded by concurrency minus what any instance has in flight', () => {
+    expect(pacingAllowance(fresh, policy, T, 0)).toEqual({ allowance: 3, blockedUntil: undefined, circuit: 'closed' });
+    expect(pacingAllowance(fresh, policy, T, 2).allowance).toBe(2);
+    expect(pacingAllowance(fresh, policy, T, 4).allowance).toBe(0);
+  });
+
+  it('spends tokens and refills them at the configured rate, never above the burst', () => {
+    const spent = spendPacing(fresh, policy, T, 3, T + 60_000);
+    expect(pacingAllowance(spent, policy, T, 0)).toEqual({ allowance: 0, blockedUntil: T + 500, circuit: 'closed' });
+    expect(pacingAllowance(spent, policy, T + 500, 0).allowance).toBe(1);
+    expect(pacingAllowance(spent, policy, T + 60_000, 0).allowance).toBe(3);
+  });
+
+  it('without a rate limit only concurrency counts', () => {
+    const open: PacingPolicy = { ...policy, rateLimit: null };
+    const state = spendPacing(initialPacingState(open, T), open, T, 50, T + 1);
+    expect(pacingAllowance(state, open, T, 1).allowance).toBe(3);
+  });
+});
+
+describe('shared pacing: circuit and Retry-After', () => {
+  it('opens after `failures` consecutive failures from any instance, and a success in between resets the count', () => {
+    let state = [verdict('retry', T), verdict('retry', T), verdict('delivered', T), verdict('retry', T)].reduce(
+      applyVerdict,
+      fresh,
+    );
+    expect(pacingAllowance(state, policy, T, 0).circuit).toBe('closed');
+    state = [verdict('retry', T + 1), verdict('retry', T + 2)].reduce(applyVerdict, state);
+    expect(pacingAllowance(state, policy, T + 2, 0)).toEqual({
+      allowance: 0,
+      blockedUntil: T + 10_002,
+      circuit: 'open',
+    });
+  });
+
+  it('lets exactly one probe through when half-open; its failure re-opens, its success closes', () => {
+    const opened = [1, 2, 3].map(() => verdict('retry', T)).reduce(applyVerdict, fresh);
+    const halfOpen = T + 10_000;
+    expect(pacingAllowance(opened, policy, halfOpen, 0)).toMatchObject({ allowance: 1, circuit: 'half-open' });
+    const probing = spendPacing(opened, policy, halfOpen, 1, halfOpen + 5_000);
+    expect(pacingAllowance(probing, policy, halfOpen + 1, 0)).toMatchObject({ allowance: 0, circuit: 'half-open' });
+    // A probe whose instance died stops holding the circuit when its lease ends.
+    expect(pacingAllowance(probing, policy, halfOpen + 5_000, 0).allowance).toBe(1);
+
+    const reopened = applyVerdict(probing, verdict('retry', halfOpen + 100));
+    expect(pacingAllowance(reopened, policy, halfOpen + 200, 0)).toMatchObject({ circuit: 'open' });
+    const closed = applyVerdict(probing, verdict('delivered', halfOpen + 100));
+    expect(pacingAllowance(closed, policy, halfOpen + 200, 0)).toMatchObject({ circuit: 'closed', allowance: 2 }); // the probe spent a token;
+  });
+
+  it('a permanent answer ends a probe without closing or counting', () => {
+    const opened = [1, 2, 3].map(() => verdict('retry', T)).reduce(applyVerdict, fresh);
+    const probing = spendPacing(opened, policy, T + 10_000, 1, T + 20_000);
+    const after = applyVerdict(probing, verdict('permanent', T + 10_001));
+    expect(after).toMatchObject({ probeUntil: null, failures: 3, openUntil: T + 10_000 });
+  });
+
+  it('pauses the whole target for Retry-After, capped at max_delay, and never shortens a pause', () => {
+    const paused = applyVerdict(fresh, verdict('retry', T, 5_000));
+    expect(pacingAllowance(paused, policy, T + 1, 0)).toEqual({
+      allowance: 0,
+      blockedUntil: T + 5_000,
+      circuit: 'closed',
+    });
+    expect(applyVerdict(paused, verdict('retry', T + 1, 1_000)).pausedUntil).toBe(T + 5_000);
+    expect(applyVerdict(fresh, verdict('retry', T, 3_600_000)).pausedUntil).toBe(T + 60_000);
+  });
+});
