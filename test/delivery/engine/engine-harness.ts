@@ -11,6 +11,7 @@ import type { DeliveryJob, Target } from '../../../src/delivery/target.js';
 import type { CompiledRules, DeliveryPolicy, HttpTargetSpec } from '../../../src/rules/rules.js';
 import type { Store } from '../../../src/store/store.js';
 import { T0, makeIngestItem } from '../../store/make-ingest-item.js';
+import { tempPostgresJournal } from '../../store/temp-postgres-journal.js';
 import { tempSqliteJournal } from '../../store/temp-sqlite-journal.js';
 import { TEST_POLICY, makeHttpSpec, quietLog } from '../targets/make-target-spec.js';
 
@@ -44,13 +45,18 @@ export function scriptedTarget(answer: ScriptedTarget['answer'] = () => ({ kind:
   return target;
 }
 
-/** A real SQLite journal, a manual clock, and an engine whose targets are scripted by name. */
+export type Backend = 'sqlite' | 'postgres';
+
+/**
+ * A real journal (SQLite by default, or a fresh schema in the PostgreSQL test database), a manual clock, and an
+ * engine whose targets are scripted by name.
+ */
 export async function engineHarness(
   specs: HttpTargetSpec[],
   targets: Record<string, ScriptedTarget>,
-  options: { random?: () => number; secrets?: string[]; store?: Store } = {},
+  options: { random?: () => number; secrets?: string[]; store?: Store; backend?: Backend } = {},
 ) {
-  const journal = await tempSqliteJournal();
+  const journal = options.backend === 'postgres' ? await tempPostgresJournal() : await tempSqliteJournal();
   const store = options.store ?? (await journal.open());
   await store.migrate();
   const clock = manualClock(T0);
