@@ -21,10 +21,13 @@ const CONFIG_CODES = new Set([
 
 /**
  * Turns a nodemailer failure into an outcome. The reply code decides when there is one (RFC 5321 §4.2.1:
- * 4yz transient, 5yz permanent; 503 "bad sequence" is a session glitch, as nodemailer's own
- * `isPermanentResponseCode` reads it). So `requireTls` against a server that does not offer STARTTLS is
- * permanent (it answers STARTTLS with 5yz: a configuration mismatch), and RFC 3207's 454 "TLS not available
- * for a temporary reason" retries. Without a reply code, the error code decides: missing credentials and
+ * 4yz transient, 5yz permanent). 503 "bad sequence of commands" is permanent too, although nodemailer's
+ * `isPermanentResponseCode` excepts it: RFC 5321 puts it among the 5yz replies after which "the SMTP client
+ * SHOULD NOT repeat the exact request (in the same sequence)", and a retry would replay the same sequence
+ * from the same client; servers also use it for configuration mismatches (Postfix's "503 5.5.1 Error:
+ * authentication not enabled"), which no retry fixes. So `requireTls` against a server that does not offer
+ * STARTTLS is permanent (it answers STARTTLS with 5yz: a configuration mismatch), and RFC 3207's 454 "TLS not
+ * available for a temporary reason" retries. Without a reply code, the error code decides: missing credentials and
  * unbuildable messages are permanent; network trouble, timeouts and TLS handshake failures (an expired or
  * untrusted certificate, fixed at the server) retry, as the HTTP target treats them, and so does anything
  * unknown (the retry policy bounds it).
@@ -34,8 +37,7 @@ export function classifySmtpError(error: unknown, secrets: readonly string[]): O
   const { code, responseCode, message } = readError(error);
   const excerpt = redact(message, secrets);
   if (responseCode !== undefined && responseCode >= 400 && responseCode < 600) {
-    const retry = responseCode < 500 || responseCode === 503;
-    return retry
+    return responseCode < 500
       ? { kind: 'retry', status: responseCode, error: excerpt }
       : { kind: 'permanent', status: responseCode, error: excerpt };
   }

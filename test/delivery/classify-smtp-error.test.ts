@@ -8,7 +8,7 @@ function smtpError(code: string, message: string, responseCode?: number, origina
 }
 
 describe('classifySmtpError', () => {
-  it.each([421, 450, 451, 452, 454, 503])('retries on reply %i', (reply) => {
+  it.each([421, 450, 451, 452, 454])('retries on reply %i', (reply) => {
     const outcome = classifySmtpError(smtpError('EENVELOPE', `Failed: ${reply} try later`, reply), []);
     expect(outcome).toMatchObject({ kind: 'retry', status: reply });
   });
@@ -20,6 +20,9 @@ describe('classifySmtpError', () => {
     [535, 'EAUTH'],
     [530, 'EENVELOPE'],
     [502, 'ETLS'],
+    // Unlike nodemailer's isPermanentResponseCode: RFC 5321 §4.2.1 says not to repeat a 5yz request as sent.
+    [503, 'EENVELOPE'],
+    [503, 'EAUTH'],
   ])('is permanent on reply %i (%s)', (reply, code) => {
     const outcome = classifySmtpError(smtpError(code, `Failed: ${reply} no`, reply), []);
     expect(outcome).toMatchObject({ kind: 'permanent', status: reply });
