@@ -20,6 +20,8 @@ export interface ReceivedRequest {
   readonly body: Buffer;
   /** 1-based number of the TCP connection it came on: equal numbers mean a reused (keep-alive) connection. */
   readonly connection: number;
+  /** Date.now() when its headers arrived: lets a test bound when a request was sent, not when it was polled. */
+  readonly receivedAt: number;
 }
 
 export interface HttpReceiver {
@@ -53,6 +55,7 @@ export async function startHttpReceiver(
   let connectionCount = 0;
 
   const server = createServer((request, response) => {
+    const receivedAt = Date.now();
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -62,6 +65,7 @@ export async function startHttpReceiver(
         headers: request.headers,
         body: Buffer.concat(chunks),
         connection: connections.get(request.socket) ?? 0,
+        receivedAt,
       });
       for (const wake of waiters.splice(0)) wake();
       const answer = queue.shift() ?? fallback;

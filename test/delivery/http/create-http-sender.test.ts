@@ -119,6 +119,17 @@ describe('createHttpSender', () => {
     expect(target.requests).toHaveLength(0);
   });
 
+  it('checks IPv6 answers after DNS too: a name resolving to fd00:ec2::254 (AWS metadata) is refused', async () => {
+    const target = await receiver();
+    const lookup = fixedLookup('fd00:ec2::254');
+    await expect(sender({ lookup }).send(post(`http://tickets.internal:${target.port}/`))).rejects.toMatchObject({
+      code: 'address_refused',
+      message: expect.stringContaining('fd00:ec2::254 (resolved from tickets.internal)'),
+    });
+    expect(lookup.calls).toEqual(['tickets.internal']);
+    expect(target.requests).toHaveLength(0);
+  });
+
   it('uses the injected lookup for allowed addresses', async () => {
     const target = await receiver();
     const lookup = fixedLookup('127.0.0.1');

@@ -34,6 +34,23 @@ describe('guardLookup', () => {
     expect(error?.message).toContain('169.254.169.254 (resolved from tickets.example.com)');
   });
 
+  // AWS's IPv6 metadata endpoint, as written and in its uncompressed spelling (a resolver may answer either).
+  it.each([
+    ['fd00:ec2::254', false],
+    ['fd00:ec2::254', true],
+    ['fd00:0ec2:0000:0000:0000:0000:0000:0254', false],
+  ])('refuses a host name that resolves to AWS IPv6 metadata %s (all: %s)', async (metadata, all) => {
+    const { error, address } = await resolve(guardLookup(fakeLookup([metadata]), isRefused), all);
+    expect(error).toMatchObject({ code: 'address_refused' });
+    expect(error?.message).toContain(`${metadata} (resolved from tickets.example.com)`);
+    expect(address).toBe('');
+  });
+
+  it('refuses a dual-stack answer whose IPv6 record is the metadata address', async () => {
+    const lookup = guardLookup(fakeLookup(['10.0.0.7', 'fd00:ec2::254']), isRefused);
+    expect((await resolve(lookup, true)).error).toMatchObject({ code: 'address_refused' });
+  });
+
   it('refuses the whole answer when any address is refused (a rebinding sign)', async () => {
     const lookup = guardLookup(fakeLookup(['10.0.0.7', '::ffff:169.254.169.254']), isRefused);
     expect((await resolve(lookup, true)).error).toMatchObject({ code: 'address_refused' });

@@ -1,0 +1,43 @@
+import type { DeliveryJob } from '../../../src/delivery/target.js';
+import { buildEmailMessage, type EmailMessage } from '../../../src/delivery/targets/build-email-message.js';
+import { buildHttpRequest } from '../../../src/delivery/targets/build-http-request.js';
+import { buildSlackMessage } from '../../../src/delivery/targets/build-slack-message.js';
+import type { TargetSpec } from '../../../src/rules/rules.js';
+import { buildTemplateContext } from '../../../src/templates/build-template-context.js';
+
+/** What a target would put on the wire for one job, through the same builders the targets use. */
+export type RenderedTarget =
+  | { readonly type: 'http'; readonly contentType: string; readonly body: Buffer }
+  | { readonly type: 'slack'; readonly body: Buffer }
+  | { readonly type: 'email'; readonly message: EmailMessage };
+
+export function renderDocTarget(spec: TargetSpec, job: DeliveryJob): RenderedTarget {
+  switch (spec.type) {
+    case 'http': {
+      const { headers, body } = buildHttpRequest(spec, job);
+      return { type: 'http', contentType: headers['content-type'] ?? '', body };
+    }
+    case 'slack':
+      // @slack/webhook sends the payload with JSON.stringify; the same here.
+      return { type: 'slack', body: Buffer.from(JSON.stringify(buildSlackMessage(spec, job))) };
+    case 'email':
+      return { type: 'email', message: buildEmailMessage(spec, job, buildTemplateContext(job)) };
+  }
+}
+
+/** Every string value in a parsed JSON value, at any depth. */
+export function jsonStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(jsonStrings);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(jsonStrings);
+  return [];
+}
+
+/** Every object key in a parsed JSON value, at any depth: event text that broke out would add one. */
+export function jsonKeys(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(jsonKeys);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...jsonKeys(inner)]);
+  }
+  return [];
+}

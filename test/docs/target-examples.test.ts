@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { runCheck } from '../../src/cli/check-command.js';
+import { loadRulesFile } from '../../src/rules/load-rules-file.js';
+import type { TargetSpec } from '../../src/rules/rules.js';
+import { makeJob } from '../delivery/targets/make-target-spec.js';
+import { fakeCliIo } from '../rules/support/fake-cli-io.js';
+import { useTempDir } from '../rules/support/temp-dir.js';
+import { docYamlBlocks, placeholderEnv, type DocYamlBlock } from './support/doc-yaml-blocks.js';
+import { jsonKeys, jsonStrings, renderDocTarget } from './support/render-doc-target.js';
+
+const temp = useTempDir();
+const BLOCKS = docYamlBlocks('targets.md');
+
+/**
+ * Event text that would break a hand-built JSON body or a template: quotes, backslashes, every kind of line
+ * break, Liquid syntax (which must come out as text, never be evaluated), markup, and a JSON fragment that
+ * would add an `injected` key if it escaped its string.
+ */
+const TITLE =
+  'Ransomware "encrypting" C:\\Users\\{{ data.severity }} {% endcase %}\n</p><script>alert(1)</script>' +
+  '\r\nline two\rthree\u2028four "}, "injected": true, "x": "';
+const DESCRIPTION = 'Files renamed to *.locked\n"quoted" {{ switchyard.event_id }}\t\\end';
+const HOST = 'host-7" onmouseover="x\n{{';
+const envelope = (title: string) => ({
+  event: 'incident.created',
+  timestamp: '2026-11-22T10:00:00Z',
+  data: { incident_id: 'inc_1', severity: 'Critical', title, description: DESCRIPTION, host: HOST },
+});
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+function targetNames(block: DocYamlBlock): string[] {
+  const doc = parse(block.text) as { targets?: Record<string, unknown> } | null;
+  return Object.keys(doc?.targets ?? {});
+}
+
+/** The block as a complete rules file: its targets, one route to all of them, and no fallback on purpose. */
+function rulesFile(block: DocYamlBlock): string {
+  const names = targetNames(block);
+  return temp.write(
+    `targets-md-${block.line}.yaml`,
+    `${block.text}routes:\n  - { name: all, to: [${names.join(', ')}] }\nfallback: []\n`,
+  );
+}
+
+function compiledTargets(block: DocYamlBlock): TargetSpec[] {
+  const result = loadRulesFile(rulesFile(block), placeholderEnv(block.text));
+  if (!result.ok) throw new Error(result.problems.map((p) => `${p.line}:${p.column} ${p.message}`).join('\n'));
+  return [...result.rules.targets.values()];
+}
+
+const TARGETS = BLOCKS.flatMap((block) => compiledTargets(block).map((spec) => ({ line: block.line, spec })));
+
+describe('docs/targets.md examples', () => {
+  it('include Jira, ServiceNow and TheHive, and every block is a targets: section', () => {
+    expect(BLOCKS.length).toBeGreaterThanOrEqual(9);
+    for (const block of BLOCKS)
+      expect(Object.keys(parse(block.text) as object), `line ${block.line}`).toEqual(['targets']);
+    expect(TARGETS.map(({ spec }) => spec.name)).toEqual(
+      expect.arrayContaining(['soc-slack', 'oncall-mail', 'tickets', 'jira', 'jira-v3', 'servicenow', 'thehive']),
+    );
+  });
+
+  it.each(BLOCKS.map((block) => [block.line, block] as const))(
+    'the block at line %i loads without problems and passes switchyard check',
+    async (_line, block) => {
+      const file = rulesFile(block);
+      const env = placeholderEnv(block.text);
+      const result = loadRulesFile(file, env);
+      expect(result.ok ? result.warnings : result.problems).toEqual([]);
+
+      const io = fakeCliIo(temp.dir, env);
+      expect(await runCheck([file], io), io.out()).toBe(0);
+      expect(io.out()).toMatch(/: OK, 1 route, \d+ targets?, 0 warnings/);
+      // A CI job without the secrets: unset variables are warnings there, not errors.
+      expect(await runCheck([file, '--no-env'], fakeCliIo(temp.dir, {}))).toBe(0);
+    },
+  );
+});
+
+describe('docs/targets.md examples render a hostile event', () => {
+  it.each(TARGETS.map(({ line, spec }) => [spec.name, line, spec] as const))(
+    '%s (line %i) stays well-formed',
+    (_name, _line, spec) => {
+      for (const title of [TITLE, `${TITLE}${'x'.repeat(200_000)}`]) {
+        const job = makeJob(envelope(title));
+        const rendered = renderDocTarget(spec, job);
+        if (rendered.type === 'email') {
+          const { subject, text, html } = rendered.message;
+          expect(subject).not.toMatch(LINE_BREAK);
+          expect(text).toContain('Ransomware "encrypting"');
+          if (html !== undefined) expect(html).not.toContain('<script>');
+          continue;
+        }
+        if (rendered.type === 'http' && spec.type === 'http' && spec.body.kind === 'forward') {
+          expect(rendered.body.equals(job.event.body)).toBe(true);
+          continue;
+        }
+        if (rendered.type === 'http') expect(rendered.contentType).toBe('application/json');
+        const body = JSON.parse(rendered.body.toString('utf8')) as unknown;
+        expect(jsonKeys(body)).not.toContain('injected');
+        // The title arrives as text: its Liquid syntax is not evaluated, nor its markup let through to Slack.
+        const strings = jsonStrings(body);
+        expect(strings.some((s) => s.includes('Ransomware "encrypting" C:\\Users\\{{ data.severity }}'))).toBe(true);
+        if (rendered.type === 'slack') expect(strings.join('')).not.toContain('<script>');
+        EXPECTED[spec.name]?.(body, title);
+      }
+    },
+  );
+});
+
+/** What the ticketing examples must send, beyond being well-formed: the fields their APIs require. */
+const EXPECTED: Readonly<Record<string, (body: unknown, title: string) => void>> = {
+  tickets: (body, title) => expect(body).toEqual({ summary: title, severity: 'Critical' }),
+  jira: (body) => {
+    const { fields } = body as { fields: { summary: string; description: string } };
+    expect(fields).toMatchObject({ project: { key: 'SOC' }, issuetype: { name: 'Task' } });
+    expect(fields).toMatchObject({ labels: ['switchyard', 'incident-created'] });
+    // Jira refuses a summary with a line break or over 255 characters.
+    expect(fields.summary).toMatch(/^\[CRITICAL\] Ransomware "encrypting"/);
+    expect(fields.summary).not.toMatch(LINE_BREAK);
+    expect(fields.summary.length).toBeLessThanOrEqual(255);
+    expect(fields.description).toBe(`incident.created on ${HOST} at 2026-11-22T10:00:00Z\nSwitchyard event evt_01TEST`);
+  },
+  'jira-v3': (body) => {
+    const { fields } = body as { fields: { summary: string } };
+    expect(fields.summary).not.toMatch(LINE_BREAK);
+    expect(fields.summary.length).toBeLessThanOrEqual(255);
+    expect(fields).toMatchObject({
+      description: {
+        type: 'doc',
+        version: 1,
+        content: [
+          {
+            type: 'paragraph',
+            content: [{ type: 'text', text: `incident.created on ${HOST} (Switchyard evt_01TEST)` }],
+          },
+        ],
+      },
+    });
+  },
+  servicenow: (body) => {
+    const incident = body as { short_description: string };
+    expect(incident).toMatchObject({ urgency: '1', impact: '1', correlation_id: 'evt_01TEST' });
+    expect(incident.short_description).not.toMatch(LINE_BREAK);
+    expect(incident.short_description.length).toBeLessThanOrEqual(160);
+  },
+  thehive: (body, title) =>
+    expect(body).toEqual({
+      type: 'incident.created',
+      source: 'switchyard',
+      sourceRef: 'evt_01TEST',
+      title,
+      description: DESCRIPTION,
+      severity: 4,
+      tags: ['switchyard', 'monitor'],
+      tlp: 2,
+      pap: 2,
+    }),
+};
