@@ -6,6 +6,7 @@ import { checkReadiness } from './admin/check-readiness.js';
 import { createAdminApp } from './admin/create-admin-app.js';
 import { createMetrics } from './admin/metrics.js';
 import { registerScrapeGauges } from './admin/register-scrape-gauges.js';
+import { requireMetricsCredential } from './admin/require-metrics-credential.js';
 import { SWITCHYARD_METRICS } from './admin/switchyard-metrics.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/config.js';
@@ -139,7 +140,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     });
     const appOptions = {
       metrics,
-      adminToken: config.adminToken,
+      metricsGuard: requireMetricsCredential({ token: config.adminToken, keys: config.admin.keys, log, metrics }),
       readiness: () =>
         checkReadiness({
           accepting: () => accepting,

@@ -1,11 +1,11 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Readiness } from './check-readiness.js';
 import type { Metrics } from './metrics.js';
-import { requireToken } from './require-token.js';
 
 export interface AdminAppOptions {
   readonly metrics: Metrics;
-  readonly adminToken: string | null;
+  /** Guards /metrics (requireMetricsCredential): built once, so both listeners count refusals alike. */
+  readonly metricsGuard: RequestHandler;
   /** /readyz: 200 when ready, else 503, with every check in the body. */
   readonly readiness: () => Promise<Readiness>;
   /** Serve /healthz, /readyz and /metrics here (`admin.health_and_metrics` names the listener). */
@@ -16,8 +16,8 @@ export interface AdminAppOptions {
 }
 
 /**
- * Everything but the ingest path, for either listener: health for orchestrators, metrics behind the admin
- * token, the admin API behind its keys, and a JSON 404 for the rest.
+ * Everything but the ingest path, for either listener: health for orchestrators, metrics behind a read-scoped
+ * admin key or the admin token, the admin API behind its keys, and a JSON 404 for the rest.
  */
 export function createAdminApp(options: AdminAppOptions): Express {
   const app = express();
@@ -30,7 +30,7 @@ export function createAdminApp(options: AdminAppOptions): Express {
       const readiness = await options.readiness();
       res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ready' : 'not_ready', ...readiness });
     });
-    app.get('/metrics', requireToken(options.adminToken), async (_req, res) => {
+    app.get('/metrics', options.metricsGuard, async (_req, res) => {
       res.type(options.metrics.contentType).send(await options.metrics.render());
     });
   }

@@ -5,8 +5,8 @@ const COMMIT_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.
 
 /**
  * Everything the daemon exposes at /metrics besides process metrics. Label values never come from an
- * unauthenticated request: an unknown source is `(unknown)` and an undocumented event kind `other`, so a
- * stranger cannot grow the series without bound.
+ * unauthenticated request: an unknown source is `(unknown)`, an undocumented event kind `other`, and a
+ * request refused before its envelope was parsed has kind `""`, so a stranger cannot grow the series.
  */
 export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
   {

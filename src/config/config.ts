@@ -65,7 +65,7 @@ export interface Config {
   /** On SIGTERM/SIGINT, how long attempts in flight may take before they are aborted (and retried after restart). */
   readonly shutdownGraceMs: number;
   readonly log: { readonly level: LogLevel };
-  /** Bearer token for /metrics and other admin routes; null keeps them closed. */
+  /** Legacy bearer token for /metrics (a `read`-scoped admin key works too); with neither, /metrics stays closed. */
   readonly adminToken: string | null;
   readonly admin: AdminConfig;
   /** The source secrets, the admin token and the database URL (with its password): the logger masks them. */

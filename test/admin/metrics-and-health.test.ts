@@ -2,15 +2,19 @@ import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
+import { startHttpReceiver, type HttpReceiver } from '../helpers/start-http-receiver.js';
 import { SOURCE_SECRET, startTestDaemon, TEST_RULES, type TestDaemon } from '../helpers/start-test-daemon.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
 const tempDir = useTempDirs();
 const TOKEN = 'metrics-token-0123456789abcdef';
 let daemon: TestDaemon | undefined;
+let receiver: HttpReceiver | undefined;
 afterEach(async () => {
   await daemon?.running.close();
   daemon = undefined;
+  await receiver?.close();
+  receiver = undefined;
 });
 
 async function scrape(d: TestDaemon): Promise<string> {
@@ -18,6 +22,22 @@ async function scrape(d: TestDaemon): Promise<string> {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/plain');
   return response.text();
+}
+
+/** The value of one exact series (name and labels as rendered), or undefined when it is absent. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+/** Scrapes until `series` has `value` (deliveries run in the background), then returns that scrape. */
+async function scrapeUntil(d: TestDaemon, series: string, value: number): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const text = await scrape(d);
+    if (sample(text, series) === value || Date.now() > deadline) return text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe('/metrics (Prometheus text format)', () => {
@@ -50,10 +70,61 @@ describe('/metrics (Prometheus text format)', () => {
     expect(text).toMatch(/^switchyard_journal_commit_seconds_count 3$/m);
     expect(text).toMatch(/^switchyard_rules_info\{version="[0-9a-f]{12}"\} 1$/m);
     expect(text).toMatch(/^switchyard_rules_last_reload_ok 1$/m);
-    expect(text).toMatch(/^switchyard_deliveries\{target="soc-slack",state="(pending|dead)"\} \d+$/m);
+    // Every target points at a closed port: each delivery is retried, so all three stay pending, none dead.
+    expect(sample(text, 'switchyard_deliveries{target="soc-slack",state="pending"}')).toBe(1);
+    expect(sample(text, 'switchyard_deliveries{target="oncall-mail",state="pending"}')).toBe(1);
+    expect(sample(text, 'switchyard_deliveries{target="tickets",state="pending"}')).toBe(1);
+    expect(text).not.toMatch(/^switchyard_deliveries\{[^}]*state="(dead|delivered)"\}/m);
     expect(text).toMatch(/^switchyard_target_circuit_state\{target="tickets",state="closed"\} 1$/m);
     expect(text).toContain('# TYPE switchyard_delivery_attempt_duration_seconds histogram');
     expect(text).toContain('switchyard_process_resident_memory_bytes');
+  });
+
+  it('reports attempt durations, exact pending and dead counts, and an open circuit, per target', async () => {
+    receiver = await startHttpReceiver();
+    // tickets answers 200. pager's port is closed: its first failure dead-letters the delivery (one attempt
+    // allowed) and opens its circuit for an hour, so the next delivery waits, pending, without an attempt.
+    const rules = `targets:
+  tickets: { type: http, url: "${receiver.url}/hook" }
+  pager:
+    type: http
+    url: "http://127.0.0.1:9/page"
+    retry: { max_attempts: 1 }
+    circuit_breaker: { failures: 1, cooldown: 1h }
+routes:
+  - { name: all, to: [tickets, pager] }
+fallback: []
+`;
+    daemon = await startTestDaemon(tempDir(), { rules, env: { SWITCHYARD_ADMIN_TOKEN: TOKEN } });
+    const post = (n: number) => postWebhook(daemon!.url, envelope('agent.offline', { n }), { secret: SOURCE_SECRET });
+
+    expect((await post(1)).status).toBe(200);
+    await scrapeUntil(daemon, 'switchyard_delivery_attempts_total{target="pager",outcome="dead"}', 1);
+    expect((await post(2)).status).toBe(200);
+    const text = await scrapeUntil(
+      daemon,
+      'switchyard_delivery_attempts_total{target="tickets",outcome="delivered"}',
+      2,
+    );
+
+    expect(receiver.requests).toHaveLength(2);
+    expect(sample(text, 'switchyard_delivery_attempt_duration_seconds_count{target="tickets"}')).toBe(2);
+    expect(sample(text, 'switchyard_delivery_attempt_duration_seconds_count{target="pager"}')).toBe(1);
+    expect(sample(text, 'switchyard_delivery_attempt_duration_seconds_bucket{le="+Inf",target="tickets"}')).toBe(2);
+    expect(sample(text, 'switchyard_delivery_attempt_duration_seconds_sum{target="tickets"}')).toBeGreaterThan(0);
+
+    expect(sample(text, 'switchyard_deliveries{target="tickets",state="delivered"}')).toBe(2);
+    expect(sample(text, 'switchyard_deliveries{target="tickets",state="pending"}')).toBeUndefined();
+    expect(sample(text, 'switchyard_deliveries{target="tickets",state="dead"}')).toBeUndefined();
+    expect(sample(text, 'switchyard_deliveries{target="pager",state="dead"}')).toBe(1);
+    expect(sample(text, 'switchyard_deliveries{target="pager",state="pending"}')).toBe(1);
+    expect(sample(text, 'switchyard_deliveries{target="pager",state="delivered"}')).toBeUndefined();
+
+    expect(sample(text, 'switchyard_target_circuit_state{target="pager",state="open"}')).toBe(1);
+    expect(sample(text, 'switchyard_target_circuit_state{target="pager",state="closed"}')).toBe(0);
+    expect(sample(text, 'switchyard_target_circuit_state{target="pager",state="half-open"}')).toBe(0);
+    expect(sample(text, 'switchyard_target_circuit_state{target="tickets",state="closed"}')).toBe(1);
+    expect(sample(text, 'switchyard_target_circuit_state{target="tickets",state="open"}')).toBe(0);
   });
 
   it('shows a failed reload in metrics and in /readyz, which stays ready (the previous rules serve)', async () => {

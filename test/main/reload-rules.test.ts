@@ -13,6 +13,10 @@ afterEach(async () => {
   daemon = undefined;
 });
 
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 async function versionOf(d: TestDaemon, id: string): Promise<string | undefined> {
   const store = createSqliteStore({ path: d.dbPath });
   try {
@@ -50,6 +54,29 @@ describe('rules reload', () => {
     expect(daemon.logs()).toContainEqual(
       expect.objectContaining({ level: 'error', message: 'rules reload failed; the previous rules stay in force' }),
     );
+  });
+
+  it('logs each problem of an invalid reload with its file:line:column, as `switchyard check` prints it', async () => {
+    daemon = await startTestDaemon(tempDir());
+    const invalid = TEST_RULES.replace('to: [soc-slack, oncall-mail]', 'to: [soc-slak]');
+    const lines = invalid.split('\n');
+    const line = lines.findIndex((l) => l.includes('[soc-slak]')) + 1;
+    const column = (lines[line - 1] ?? '').indexOf('soc-slak') + 1;
+    writeFileSync(daemon.rulesPath, invalid);
+    expect(daemon.running.reloadRules()).toBe(false);
+    const failure = daemon
+      .logs()
+      .find((l) => l.message === 'rules reload failed; the previous rules stay in force' && l.trigger === 'signal');
+    expect(failure).toMatchObject({ level: 'error' });
+    expect(String(failure?.error)).toContain(
+      `${daemon.rulesPath}:${line}:${column}: error: unknown target "soc-slak" (defined: soc-slack, oncall-mail, tickets)`,
+    );
+
+    // A YAML syntax error is located the same way.
+    writeFileSync(daemon.rulesPath, 'routes: [ {');
+    expect(daemon.running.reloadRules()).toBe(false);
+    const syntax = daemon.logs().filter((l) => l.level === 'error' && l.trigger === 'signal')[1];
+    expect(String(syntax?.error)).toMatch(new RegExp(`${escape(daemon.rulesPath)}:1:12: error: Flow`));
   });
 
   it("picks up an editor's write-to-temp-then-rename within 2 s, and ignores an invalid version the same way", async () => {

@@ -3,9 +3,10 @@ import type { AdminKeyConfig, AdminScope } from '../../config/config.js';
 import type { Logger } from '../../log/logger.js';
 import type { Metrics } from '../metrics.js';
 import { createKeyMatcher } from './create-key-matcher.js';
+import { recordAuthFailure, type AuthFailureReason } from './record-auth-failure.js';
 import { sendApiError } from './send-api-error.js';
 
-export const AUTH_FAILURES_METRIC = 'switchyard_admin_auth_failures_total';
+export { AUTH_FAILURES_METRIC } from './record-auth-failure.js';
 
 export interface AdminAuth {
   /** Runs first on every API request: 403 while no key is configured, 401 without a valid key. */
@@ -32,16 +33,8 @@ export function createAdminAuth(deps: {
   readonly metrics: Metrics;
 }): AdminAuth {
   const match = createKeyMatcher(deps.keys);
-  const fail = (req: Request, reason: string, fields: Record<string, unknown> = {}): void => {
-    deps.metrics.increment(AUTH_FAILURES_METRIC, { reason });
-    deps.log.warn('admin API request refused', {
-      reason,
-      method: req.method,
-      path: req.originalUrl.split('?')[0],
-      peer: req.socket.remoteAddress,
-      ...fields,
-    });
-  };
+  const fail = (req: Request, reason: AuthFailureReason, fields: Record<string, unknown> = {}): void =>
+    recordAuthFailure(deps, 'admin API request refused', req, reason, fields);
   return {
     authenticate(req, res, next) {
       if (deps.keys.length === 0) {
