@@ -6,7 +6,6 @@ import type { IngestItem } from '../store/store.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Envelope } from './envelope.js';
 import type { IngestContext } from './ingest-context.js';
-import { parseEnvelope } from './parse-envelope.js';
 
 export interface AcceptedEvent {
   readonly envelope: Envelope;
@@ -15,11 +14,11 @@ export interface AcceptedEvent {
 }
 
 /**
- * Everything between a verified body and the journal: parse, replay check, route, and the item to commit.
- * Throws a coded `SwitchyardError` (400) for a body that must be refused.
+ * Everything between a verified, parsed body and the journal: replay check, route, and the item to commit.
+ * The caller parses (parseEnvelope), so that it knows the event's kind even when this refuses it.
+ * Throws a coded `SwitchyardError` (400) for an event that must be refused.
  */
-export function acceptEvent(ctx: IngestContext, source: SourceConfig, body: Buffer): AcceptedEvent {
-  const envelope = parseEnvelope(body);
+export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: Envelope, body: Buffer): AcceptedEvent {
   const now = ctx.clock.now();
   if (source.maxEventAgeMs !== null && now - Date.parse(envelope.timestamp) > source.maxEventAgeMs) {
     throw new SwitchyardError(

@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SwitchyardError } from '../switchyard-error.js';
 import { acceptEvent } from './accept-event.js';
 import { KNOWN_EVENT_KINDS } from './envelope.js';
+import { eventKindLabel } from './event-kind-label.js';
 import type { IngestContext } from './ingest-context.js';
+import { parseEnvelope } from './parse-envelope.js';
 import { readBody } from './read-body.js';
 import { sendError, sendJson } from './send-json.js';
 import { parseSignatureHeader, verifySignature } from './verify-signature.js';
@@ -16,11 +18,21 @@ export const WEBHOOK_PREFIX = '/webhooks/';
  * signature, and only then JSON parsing.
  */
 export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, res: ServerResponse) => void {
-  const reject = (res: ServerResponse, source: string, error: SwitchyardError, close = false): void => {
+  const reject = (res: ServerResponse, source: string, error: SwitchyardError, close = false, kind?: string): void => {
     const status = error.status ?? 500;
     const label = ctx.config.sources.has(source) ? source : '(unknown)';
-    ctx.metrics.increment('switchyard_events_received_total', { source: label, kind: '', outcome: error.code });
-    ctx.log.warn('webhook rejected', { source, status, reason: error.code, detail: error.message });
+    ctx.metrics.increment('switchyard_events_received_total', {
+      source: label,
+      kind: eventKindLabel(kind),
+      outcome: error.code,
+    });
+    ctx.log.warn('webhook rejected', {
+      source,
+      status,
+      reason: error.code,
+      detail: error.message,
+      ...(kind === undefined ? {} : { kind }),
+    });
     const retry: Record<string, string> = status === 503 ? { 'retry-after': '5' } : {};
     sendError(res, status, error.code, error.message, retry, close);
   };
@@ -76,13 +88,18 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
             new SwitchyardError('invalid_signature', 'X-Service-Signature does not match the body', { status: 401 }),
           );
         }
+        // Parsed here rather than in acceptEvent, so that a later refusal (too old, journal down) is
+        // counted under the event's kind.
+        let kind: string | undefined;
         try {
-          const { envelope, decision, item } = acceptEvent(ctx, source, body);
+          const envelope = parseEnvelope(body);
+          kind = envelope.event;
+          const { decision, item } = acceptEvent(ctx, source, envelope, body);
           const result = await ctx.commit(item);
           sendJson(res, 200, { id: result.eventId, duplicate: result.duplicate, deliveries: result.deliveries });
           recordAccepted(ctx, source.name, envelope.event, decision, result);
         } catch (error) {
-          reject(res, source.name, asCoded(error));
+          reject(res, source.name, asCoded(error), false, kind);
         }
       },
       (error: unknown) => reject(res, source.name, asCoded(error), true),
@@ -98,7 +115,7 @@ function recordAccepted(
   result: Awaited<ReturnType<IngestContext['commit']>>,
 ): void {
   const { metrics, log } = ctx;
-  const kindLabel = KNOWN_EVENT_KINDS.has(kind) ? kind : 'other';
+  const kindLabel = eventKindLabel(kind);
   if (result.duplicate) {
     metrics.increment('switchyard_events_received_total', { source, kind: kindLabel, outcome: 'duplicate' });
     log.info('duplicate event', { id: result.eventId, source, kind, duplicate: true });
