@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { captureLogs } from './capture-logs.js';
 import { startSwitchyard, type RunningSwitchyard } from '../../src/main.js';
 import { SOURCE_SECRET } from './start-test-daemon.js';
 
@@ -33,29 +33,19 @@ sources:
     secrets: ["\${MONITOR_SECRET}"]
 `,
   );
-  let text = '';
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString('utf8');
-      done();
-    },
-  });
+  const captured = captureLogs();
   const running = await startSwitchyard({
     configFile: configPath,
     env: { MONITOR_SECRET: SOURCE_SECRET, DATABASE_URL: options.databaseUrl },
     cwd: dir,
-    logStream,
+    logStream: captured.stream,
     random: () => 0,
     deliveryPollMs: 100,
   });
   return {
     running,
     url: `http://127.0.0.1:${running.port}`,
-    rawLogs: () => text,
-    logs: () =>
-      text
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    rawLogs: captured.rawLogs,
+    logs: captured.logs,
   };
 }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { Clock } from '../../src/clock.js';
+import { captureLogs } from './capture-logs.js';
 import { startSwitchyard, type RunningSwitchyard } from '../../src/main.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 
@@ -75,13 +75,7 @@ ${options.maxEventAge ? `    max_event_age: ${options.maxEventAge}` : ''}
 ${options.config ?? ''}
 `,
   );
-  let text = '';
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString('utf8');
-      done();
-    },
-  });
+  const captured = captureLogs();
   const env = {
     MONITOR_SECRET: SOURCE_SECRET,
     MONITOR_NEXT_SECRET: NEXT_SECRET,
@@ -92,7 +86,7 @@ ${options.config ?? ''}
     configFile: configPath,
     env,
     cwd: dir,
-    logStream,
+    logStream: captured.stream,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.random ? { random: options.random } : {}),
     deliveryPollMs: 100,
@@ -103,12 +97,8 @@ ${options.config ?? ''}
     dir,
     dbPath,
     rulesPath,
-    rawLogs: () => text,
-    logs: () =>
-      text
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    rawLogs: captured.rawLogs,
+    logs: captured.logs,
     counts: async () => {
       const store = createSqliteStore({ path: dbPath });
       try {

@@ -1,6 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../delivery/engine/engine-harness.js';
+import { forwardAllRules } from '../helpers/forward-all-rules.js';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
 import { startHttpReceiver, type HttpReceiver } from '../helpers/start-http-receiver.js';
 import { startPostgresDaemon } from '../helpers/start-postgres-daemon.js';
@@ -16,13 +17,7 @@ afterEach(async () => {
 });
 
 const PASSWORD = 'db-pass-placeholder-0123';
-const rulesFor = (receiver: HttpReceiver) => `
-targets:
-  tickets: { type: http, url: "${receiver.url}/api/events" }
-routes:
-  - name: everything
-    to: [tickets]
-`;
+const rulesFor = (receiver: HttpReceiver) => forwardAllRules(`${receiver.url}/api/events`);
 
 /** A loopback port where nothing listens (for now). */
 async function closedPort(): Promise<number> {

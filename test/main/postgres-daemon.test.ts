@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import type { StoredDelivery } from '../../src/store/store.js';
 import { waitFor } from '../delivery/engine/engine-harness.js';
+import { forwardAllRules } from '../helpers/forward-all-rules.js';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
 import { startHttpReceiver, type HttpReceiver } from '../helpers/start-http-receiver.js';
 import { startPostgresDaemon, type PostgresDaemon } from '../helpers/start-postgres-daemon.js';
@@ -15,13 +16,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const rulesFor = (receiver: HttpReceiver) => `
-targets:
-  tickets: { type: http, url: "${receiver.url}/api/events" }
-routes:
-  - name: everything
-    to: [tickets]
-`;
+const rulesFor = (receiver: HttpReceiver) => forwardAllRules(`${receiver.url}/api/events`);
 
 async function setup(): Promise<{ receiver: HttpReceiver; journal: TempPostgresJournal; dir: string }> {
   const receiver = await startHttpReceiver();
