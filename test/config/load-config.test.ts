@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
-import { SwitchyardError } from '../../src/switchyard-error.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
+import { configFailure } from './config-failure.js';
 
 const SECRET = 'placeholder-secret-0123456789';
 const tempDir = useTempDirs();
@@ -16,16 +16,7 @@ function writeConfig(text: string): { dir: string; file: string } {
   return { dir, file };
 }
 
-function failure(run: () => unknown): SwitchyardError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SwitchyardError);
-    expect((error as SwitchyardError).code).toBe('invalid_config');
-    return error as SwitchyardError;
-  }
-  throw new Error('expected loadConfig to fail');
-}
+const failure = configFailure;
 
 describe('loadConfig', () => {
   it('reads a full config, resolving paths against the config file folder', () => {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { createLogger } from '../../src/log/create-logger.js';
 import { describeStore } from '../../src/store/describe-store.js';
-import { SwitchyardError } from '../../src/switchyard-error.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
+import { configFailure } from './config-failure.js';
 
 const SECRET = 'placeholder-secret-0123456789';
 const SOURCES = `sources: { monitor: { secrets: ["${SECRET}"] } }\n`;
@@ -22,16 +22,7 @@ function configFile(text: string): string {
   return file;
 }
 
-function failure(run: () => unknown): SwitchyardError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SwitchyardError);
-    expect((error as SwitchyardError).code).toBe('invalid_config');
-    return error as SwitchyardError;
-  }
-  throw new Error('expected loadConfig to fail');
-}
+const failure = configFailure;
 
 describe('store config', () => {
   it('defaults to SQLite', () => {
