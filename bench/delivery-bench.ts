@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { BenchDatabase } from './bench-database.js';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { runMemory } from './delivery-memory.js';
 import { runThroughput } from './delivery-throughput.js';
@@ -25,12 +26,18 @@ export interface DeliveryBenchOptions {
   readonly logLevel: string;
   /** Run the engine of the throughput rounds with `node --cpu-prof`, profiles written here. */
   readonly cpuProfDir: string | undefined;
+  /** The PostgreSQL throughput rounds' database (the memory part is SQLite's alone); none without it. */
+  readonly postgres: BenchDatabase | undefined;
+  readonly postgresPoolSize: number;
+  readonly postgresInstances: readonly number[];
 }
 
-export async function runDeliveryBench(options: DeliveryBenchOptions): Promise<void> {
+/** Returns the median deliveries per second of each engine sender (`sqlite-1`, `postgres-3`, ...), if measured. */
+export async function runDeliveryBench(options: DeliveryBenchOptions): Promise<Map<string, number>> {
   const { root } = options;
   const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-delivery-bench-'));
   let receiver: ChildServer | undefined;
+  let rates = new Map<string, number>();
   try {
     const port = await freePort();
     receiver = await startChildServer({
@@ -42,12 +49,15 @@ export async function runDeliveryBench(options: DeliveryBenchOptions): Promise<v
     });
     const shared = { root, dir, origin: receiver.origin, concurrency: options.concurrency, logLevel: options.logLevel };
     if (options.rounds > 0) {
-      await runThroughput({
+      rates = await runThroughput({
         ...shared,
         rounds: options.rounds,
         deliveries: options.deliveries,
         perMs: options.perMs,
         cpuProfDir: options.cpuProfDir,
+        postgres: options.postgres,
+        postgresPoolSize: options.postgresPoolSize,
+        postgresInstances: options.postgresInstances,
       });
     }
     if (options.memoryRounds > 0) {
@@ -58,6 +68,7 @@ export async function runDeliveryBench(options: DeliveryBenchOptions): Promise<v
         settleSeconds: options.memorySettleSeconds,
       });
     }
+    return rates;
   } finally {
     await receiver?.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,13 +1,27 @@
 /** What bench/delivery-bench.ts hands its child processes, and the JSON lines they print back. */
 
+/** A PostgreSQL journal: the schema the engine works on, already migrated and filled. */
+export interface PostgresJournalSpec {
+  readonly url: string;
+  readonly schema: string;
+  readonly poolSize: number;
+}
+
 export interface EngineRunOptions {
   /** The checkout: the engine is loaded from its compiled `dist/`. */
   readonly root: string;
+  /** The SQLite journal's file; unused when `postgres` is given. */
   readonly journal: string;
+  readonly postgres?: PostgresJournalSpec;
   readonly rulesFile: string;
   readonly logLevel: string;
-  /** `throughput`: run until `expected` deliveries are finished. `memory`: run `settleMs`, then read RSS. */
-  readonly mode: 'throughput' | 'memory';
+  /**
+   * `throughput`: run until `expected` deliveries are finished. `memory`: run `settleMs`, then read RSS.
+   * `fleet`: one of several engines on a shared journal, none of which can tell when all is delivered: say
+   * `ready` once loaded, start on `go` and stop on `stop` (lines on stdin), then print a ThroughputResult of
+   * its own share (see engine-fleet.ts).
+   */
+  readonly mode: 'throughput' | 'memory' | 'fleet';
   readonly expected: number;
   readonly settleMs: number;
   /** Give up (exit 1) when the throughput run has not finished by then. */
@@ -22,6 +36,8 @@ export interface EngineTimings {
   readonly recordCalls: number;
   readonly nextDueMs: number;
   readonly nextDueCalls: number;
+  readonly reportMs: number;
+  readonly reportCalls: number;
   readonly sendSyncMs: number;
 }
 
@@ -35,6 +51,12 @@ export interface ThroughputResult {
   readonly cpuUs: number;
   readonly maxRssBytes: number;
   readonly timings: EngineTimings;
+  /** Engine processes on the journal (PostgreSQL fleet); the figures above are their sums (RSS: the largest). */
+  readonly instances?: number;
+  /** CPU time of the PostgreSQL server's processes over the run (Linux only; other clients' work included). */
+  readonly postgresCpuUs?: number;
+  /** Average cores in use machine-wide over the run (Linux only). */
+  readonly machineBusyCores?: number;
 }
 
 export interface MemoryResult {

@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto';
 import { newId } from '../src/store/new-id.js';
 import { createSqliteStore } from '../src/store/sqlite/create-sqlite-store.js';
-import type { IngestItem } from '../src/store/store.js';
+import type { IngestItem, Store } from '../src/store/store.js';
 
 /** Events per `store.ingest` call: one transaction (one fsync) each, as a busy daemon's group commit would. */
 const GROUP = 2_000;
 
 /**
- * Creates a journal at `file` holding `count` events, each with one pending delivery to `target`, all due
+ * Fills a journal (a SQLite file, created at `journal`; or an open store, e.g. PostgreSQL's, on an empty
+ * schema) so that it holds `count` events, each with one pending delivery to `target`, all due
  * already: what the engine finds after an outage or a burst. Written through `store.ingest` in big groups, so
  * the rows are exactly what the daemon writes. `perMs` events share each millisecond of receipt time (a
  * delivery is due from its event's receipt): 4 is a burst at 4,000 events/s, about what ingest sustains;
  * 0 puts them all at one instant, as `switchyard replay` does with the deliveries it re-queues.
  */
-export async function fillJournal(file: string, target: string, count: number, perMs = 4): Promise<void> {
-  const store = createSqliteStore({ path: file });
+export async function fillJournal(journal: string | Store, target: string, count: number, perMs = 4): Promise<void> {
+  const store = typeof journal === 'string' ? createSqliteStore({ path: journal }) : journal;
   try {
     await store.migrate();
     const firstAt = Date.now() - 60_000 - (perMs > 0 ? Math.ceil(count / perMs) : 0);
@@ -26,7 +27,7 @@ export async function fillJournal(file: string, target: string, count: number, p
       await store.ingest(items);
     }
   } finally {
-    await store.close(); // checkpoints the WAL into the file, so it can be copied as it is
+    await store.close(); // SQLite: checkpoints the WAL into the file, so it can be copied as it is
   }
 }
 

@@ -4,13 +4,15 @@
  * event (see signed-event.ts). Prints one JSON line with the figures on stdout.
  */
 import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
+import { cpuSnapshot, cpuUse } from './cpu-sample.js';
 import type { LoadOptions, LoadResult } from './run-load.js';
 import { createEventFactory, SIGNATURE_HEADER, type SignedEvent } from './signed-event.js';
 
 const secret = process.env.BENCH_SECRET;
 const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
-if (!secret || !options.url) {
-  console.error('usage: BENCH_SECRET=... load.ts \'{"url":...,"connections":64,...}\'');
+if (!secret || !options.urls?.length) {
+  console.error('usage: BENCH_SECRET=... load.ts \'{"urls":[...],"connections":64,...}\'');
   process.exit(2);
 }
 const nextEvent = createEventFactory(secret);
@@ -30,8 +32,12 @@ const take = (): SignedEvent => {
   return event;
 };
 
+// CPU use is read over warm-up and measurement together, after the pool is made (that is not the servers' load).
+const cpuBefore = cpuSnapshot(options.serverPids);
+const ownBefore = process.cpuUsage();
+const started = performance.now();
 const result = await autocannon({
-  url: options.url,
+  url: [...options.urls],
   connections: options.connections,
   duration: options.durationSeconds,
   timeout: 10,
@@ -54,6 +60,8 @@ const result = await autocannon({
   ],
 });
 
+const ownCpu = process.cpuUsage(ownBefore);
+const cpu = cpuUse(cpuBefore, cpuSnapshot(options.serverPids));
 const summary: LoadResult = {
   requestsPerSecond: result.requests.average,
   p50Ms: result.latency.p50,
@@ -63,5 +71,7 @@ const summary: LoadResult = {
   errors: result.errors,
   timeouts: result.timeouts,
   madeLive,
+  ...(cpu === undefined ? {} : { cpu }),
+  loadCores: (ownCpu.user + ownCpu.system) / 1000 / (performance.now() - started),
 };
 process.stdout.write(`${JSON.stringify(summary)}\n`);

@@ -1,14 +1,20 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { CpuUse } from './cpu-sample.js';
 
 export interface LoadOptions {
-  /** Full URL to POST to, e.g. `http://127.0.0.1:43123/webhooks/monitor`. */
-  readonly url: string;
+  /**
+   * Full URLs to POST to, e.g. `http://127.0.0.1:43123/webhooks/monitor`: one per instance of the server.
+   * autocannon hands the connections out to them in turn, so 64 connections over 3 instances are 22/21/21.
+   */
+  readonly urls: readonly string[];
   readonly connections: number;
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
   /** Signed events made before the run starts; enough for warm-up plus measurement at the expected rate. */
   readonly poolSize: number;
+  /** The server processes whose CPU use is reported (see cpu-sample.ts). */
+  readonly serverPids: readonly number[];
 }
 
 export interface LoadResult {
@@ -23,6 +29,10 @@ export interface LoadResult {
   readonly timeouts: number;
   /** Events signed during the run because the pool ran out (0 when the pool was large enough). */
   readonly madeLive: number;
+  /** Cores in use during warm-up and measurement (Linux only): the machine, the servers, PostgreSQL. */
+  readonly cpu?: CpuUse;
+  /** Cores the load generator itself used meanwhile. */
+  readonly loadCores: number;
 }
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url));

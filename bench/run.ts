@@ -1,23 +1,18 @@
 /**
- * `npm run bench`: Switchyard's durable ingest against a bare node:http server that only checks the
- * signature, under the same load from a separate autocannon process, alternating for several rounds; then
- * the delivery benchmark (bench/delivery-bench.ts, issue 3); then the routing micro-benchmark if
- * bench/routing-bench.ts exists. Reports, never asserts (issues 2 and 3, Performance). Options: see
- * bench/README.md.
+ * `npm run bench`: the ingest benchmark (bench/ingest-bench.ts: a bare server, the daemon on SQLite, and on
+ * PostgreSQL at 1 and 3 instances, under the same load), then the delivery benchmark (bench/delivery-bench.ts),
+ * then a table of the journals side by side, then the routing micro-benchmark if bench/routing-bench.ts
+ * exists. Reports, never asserts (issues 2, 3 and 4, Performance). Options: see bench/README.md.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startChildServer, type ChildServer } from './child-server.js';
+import { DEFAULT_BENCH_DATABASE_URL, maskUrl, openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { runDeliveryBench } from './delivery-bench.js';
-import { freePort } from './free-port.js';
-import { runLoad, type LoadResult } from './run-load.js';
-import { smokeCheck } from './smoke.js';
-import { BENCH_SOURCE, startDaemon } from './start-daemon.js';
-import { formatTable, summarize } from './summarize.js';
+import { runIngestBench } from './ingest-bench.js';
+import { overallSummary } from './overall-summary.js';
+import type { TargetSummary } from './summarize.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
@@ -33,6 +28,8 @@ const { values: flags } = parseArgs({
     'skip-routing': { type: 'boolean', default: env.BENCH_SKIP_ROUTING === '1' },
     'skip-ingest': { type: 'boolean', default: env.BENCH_SKIP_INGEST === '1' },
     'skip-delivery': { type: 'boolean', default: env.BENCH_SKIP_DELIVERY === '1' },
+    'skip-postgres': { type: 'boolean', default: env.BENCH_SKIP_POSTGRES === '1' },
+    'pg-pool': { type: 'string', default: env.BENCH_PG_POOL ?? '10' },
     'delivery-rounds': { type: 'string', default: env.BENCH_DELIVERY_ROUNDS ?? '5' },
     deliveries: { type: 'string', default: env.BENCH_DELIVERIES ?? '20000' },
     'delivery-concurrency': { type: 'string', default: env.BENCH_DELIVERY_CONCURRENCY ?? '64' },
@@ -59,6 +56,9 @@ const load = {
 const poolSize = flags.pool ? positive('pool', flags.pool) : (load.durationSeconds + load.warmupSeconds) * 30_000;
 const logLevel = flags['log-level'] ?? 'info';
 const cpuProfDir = flags['cpu-prof'] ? path.resolve(flags['cpu-prof']) : undefined;
+// 10: the daemon's default pool_size.
+const postgresPoolSize = positive('pg-pool', flags['pg-pool']);
+const postgresInstances = [1, 3];
 const delivery = {
   root: ROOT,
   rounds: positive('delivery-rounds', flags['delivery-rounds'], true),
@@ -70,6 +70,8 @@ const delivery = {
   memorySettleSeconds: positive('memory-settle', flags['memory-settle']),
   logLevel,
   cpuProfDir: flags['delivery-cpu-prof'] ? path.resolve(flags['delivery-cpu-prof']) : undefined,
+  postgresPoolSize,
+  postgresInstances,
 };
 
 if (!existsSync(path.join(ROOT, 'dist/cli/main.js'))) {
@@ -77,73 +79,49 @@ if (!existsSync(path.join(ROOT, 'dist/cli/main.js'))) {
   process.exit(1);
 }
 
-if (!flags['skip-ingest']) {
-  const secret = randomBytes(24).toString('hex');
-  const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-bench-'));
-  const servers: ChildServer[] = [];
-  try {
-    const barePort = await freePort();
-    let daemonPort = await freePort();
-    while (daemonPort === barePort) daemonPort = await freePort(); // both are free only until bound
-    const bare = await startChildServer({
-      name: 'bare',
-      args: ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts'), String(barePort)],
-      port: barePort,
-      env: { ...env, BENCH_SECRET: secret },
-      cwd: ROOT,
-    });
-    servers.push(bare);
-    const daemon = await startDaemon({
-      root: ROOT,
-      dir,
-      port: daemonPort,
-      secret,
-      logLevel,
-      nodeFlags: cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [],
-    });
-    servers.push(daemon);
-
-    const targets = [
-      { name: 'bare', url: `${bare.origin}/webhooks/${BENCH_SOURCE}`, isSwitchyard: false },
-      { name: 'switchyard', url: `${daemon.origin}/webhooks/${BENCH_SOURCE}`, isSwitchyard: true },
-    ];
-    for (const target of targets) await smokeCheck(target.url, secret, target.isSwitchyard);
-
+// Skipped with a clear message rather than failing: most runs are about SQLite, and CI may have no database.
+let postgres: BenchDatabase | undefined;
+if (flags['skip-postgres']) {
+  console.log('PostgreSQL: skipped (--skip-postgres / BENCH_SKIP_POSTGRES=1)');
+} else if (!flags['skip-ingest'] || !flags['skip-delivery']) {
+  const url = env.SWITCHYARD_BENCH_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
+  const opened = await openBenchDatabase(url);
+  if ('unreachable' in opened) {
     console.log(
-      `ingest benchmark: ${load.connections} connections, ${rounds} rounds x ${load.durationSeconds} s ` +
-        `(+${load.warmupSeconds} s warm-up) per target, switchyard log level ${logLevel}, node ${process.version}`,
+      `PostgreSQL: ${maskUrl(url)} cannot be reached (${opened.unreachable}); skipping the PostgreSQL part. ` +
+        'Set SWITCHYARD_BENCH_DATABASE_URL, or --skip-postgres to say so.',
     );
-    const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
-    for (let round = 1; round <= rounds; round++) {
-      // Alternate the order (bare first, then switchyard first) so drift over time favours neither.
-      const order = round % 2 === 1 ? targets : [...targets].reverse();
-      for (const target of order) {
-        const result = await runLoad({ url: target.url, ...load, poolSize }, secret);
-        if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-          throw new Error(
-            `${target.name}, round ${round}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ` +
-              `${result.timeouts} timeouts out of ${result.total} requests; the figures would be meaningless`,
-          );
-        }
-        results.get(target.name)?.push(result);
-        console.log(
-          `  round ${round} ${target.name.padEnd(10)} ${Math.round(result.requestsPerSecond)} req/s  ` +
-            `p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  (${result.total} requests` +
-            `${result.madeLive > 0 ? `; pool ran out, ${result.madeLive} signed live: raise --pool` : ''})`,
-        );
-      }
-    }
+  } else {
+    postgres = opened;
     console.log(
-      `\n${formatTable(summarize('bare', results.get('bare') ?? []), summarize('switchyard', results.get('switchyard') ?? []))}\n`,
+      `PostgreSQL: ${postgres.shownUrl} (${postgres.serverInfo}); a fresh schema per journal ` +
+        '(switchyard_bench_*), dropped at the end',
     );
-  } finally {
-    await Promise.all(servers.map((server) => server.stop()));
-    rmSync(dir, { recursive: true, force: true });
-    if (cpuProfDir) console.log(`daemon CPU profile written to ${cpuProfDir} (open in Chrome DevTools > Performance)`);
   }
 }
 
-if (!flags['skip-delivery']) await runDeliveryBench(delivery);
+try {
+  let ingest = new Map<string, TargetSummary>();
+  if (!flags['skip-ingest']) {
+    ingest = await runIngestBench({
+      root: ROOT,
+      rounds,
+      load,
+      poolSize,
+      logLevel,
+      cpuProfDir,
+      postgres,
+      postgresPoolSize,
+      postgresInstances,
+    });
+  }
+  const deliveries = flags['skip-delivery']
+    ? new Map<string, number>()
+    : await runDeliveryBench({ ...delivery, postgres });
+  if (postgres && ingest.size + deliveries.size > 0) console.log(`${overallSummary(ingest, deliveries)}\n`);
+} finally {
+  await postgres?.close();
+}
 
 const routingBench = path.join(ROOT, 'bench/routing-bench.ts');
 if (!flags['skip-routing'] && existsSync(routingBench)) {

@@ -2,11 +2,19 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startChildServer, type ChildServer } from './child-server.js';
 
+/** The daemon's journal: a SQLite file in its dir, or a schema of a PostgreSQL database that several share. */
+export type DaemonJournal =
+  | { readonly kind: 'sqlite' }
+  | { readonly kind: 'postgres'; readonly url: string; readonly schema: string; readonly poolSize: number };
+
 export interface DaemonOptions {
   /** The checkout; the daemon runs from its compiled `dist/`. */
   readonly root: string;
-  /** A fresh temp dir for the config, the rules and the SQLite journal. */
+  /** A temp dir for the config, the rules and the SQLite journal; daemons may share it if `name`s differ. */
   readonly dir: string;
+  /** Names its config file and its errors; default `switchyard`. */
+  readonly name?: string;
+  readonly journal: DaemonJournal;
   readonly port: number;
   readonly secret: string;
   readonly logLevel: string;
@@ -41,26 +49,36 @@ fallback: [soc-slack]
  * (one JSON line per event) going to /dev/null, and waits for `/readyz`.
  */
 export function startDaemon(options: DaemonOptions): Promise<ChildServer> {
+  const name = options.name ?? 'switchyard';
+  const { journal } = options;
   const config = [
     '# Written by bench/start-daemon.ts for the ingest benchmark.',
     `listen: { host: 127.0.0.1, port: ${options.port} }`,
     'rules: ./rules.yaml',
-    'store: { sqlite: { path: ./journal.db } }',
+    journal.kind === 'sqlite'
+      ? 'store: { sqlite: { path: ./journal.db } }'
+      : // As in production: the URL (it may hold a password) comes from the environment, not the file.
+        `store: { postgres: { url: "\${DATABASE_URL}", schema: ${journal.schema}, pool_size: ${journal.poolSize} } }`,
     `sources: { ${BENCH_SOURCE}: { secrets: ["\${BENCH_SECRET}"] } }`,
     `log: { level: ${options.logLevel} }`,
     '',
   ].join('\n');
-  const configFile = path.join(options.dir, 'switchyard.yaml');
+  const configFile = path.join(options.dir, `${name}.yaml`);
   writeFileSync(configFile, config);
   writeFileSync(path.join(options.dir, 'rules.yaml'), RULES);
 
   // Settings from the developer's shell (SWITCHYARD_PORT, ...) would override the file: leave them out.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('SWITCHYARD_')));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SWITCHYARD_')));
   return startChildServer({
-    name: 'switchyard',
+    name,
     args: [...(options.nodeFlags ?? []), path.join(options.root, 'dist/cli/main.js'), 'serve', '--config', configFile],
     port: options.port,
-    env: { ...env, BENCH_SECRET: options.secret, NODE_ENV: 'production' },
+    env: {
+      ...env,
+      BENCH_SECRET: options.secret,
+      NODE_ENV: 'production',
+      ...(journal.kind === 'postgres' ? { DATABASE_URL: journal.url } : {}),
+    },
     cwd: options.dir,
   });
 }

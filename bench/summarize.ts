@@ -30,10 +30,11 @@ export function summarize(target: string, rounds: readonly LoadResult[]): Target
 
 const int = (value: number): string => Math.round(value).toLocaleString('en-US');
 
-export function formatTable(bare: TargetSummary, switchyard: TargetSummary): string {
+/** The per-target table, then the ratios the issues set aims for (issue 2: SQLite/bare; issue 4: PostgreSQL x3/SQLite). */
+export function formatTable(summaries: readonly TargetSummary[]): string {
   const rows = [
     ['target', 'req/s (median)', 'p50 ms', 'p99 ms', 'req/s per round'],
-    ...[bare, switchyard].map((s) => [
+    ...summaries.map((s) => [
       s.target,
       int(s.requestsPerSecond),
       String(s.p50Ms),
@@ -48,11 +49,20 @@ export function formatTable(bare: TargetSummary, switchyard: TargetSummary): str
       .join('  ')
       .trimEnd(),
   );
-  const ratio = switchyard.requestsPerSecond / bare.requestsPerSecond;
-  lines.push(
-    '',
-    `ratio switchyard/bare (median req/s): ${ratio.toFixed(2)}   aim >= 0.5 (0.7 reachable)`,
-    `switchyard p99: ${switchyard.p99Ms} ms   aim < 10 ms`,
-  );
+  const find = (name: string) => summaries.find((s) => s.target === name);
+  const bare = find('bare');
+  const sqlite = find('sqlite-1');
+  const ratio = (a: TargetSummary, b: TargetSummary) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
+  lines.push('');
+  if (bare && sqlite) {
+    lines.push(
+      `ratio sqlite-1/bare (median req/s): ${ratio(sqlite, bare)}   aim >= 0.5 (0.7 reachable)`,
+      `sqlite-1 p99: ${sqlite.p99Ms} ms   aim < 10 ms`,
+    );
+  }
+  for (const postgres of summaries.filter((s) => s.target.startsWith('postgres-'))) {
+    const aim = postgres.target === 'postgres-3' ? '   aim >= 1.0 (issue 4)' : '';
+    if (sqlite) lines.push(`ratio ${postgres.target}/sqlite-1 (median req/s): ${ratio(postgres, sqlite)}${aim}`);
+  }
   return lines.join('\n');
 }
