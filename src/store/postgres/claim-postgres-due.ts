@@ -1,47 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { ClaimRequest, ClaimedDelivery, StoredDelivery, StoredEvent } from '../store.js';
-import { POSTGRES_COLUMNS } from './postgres-columns.js';
+import type { ClaimRequest, ClaimedDelivery } from '../store.js';
+import { attachClaimedEvents } from './attach-claimed-events.js';
+import { leasePostgresDue } from './lease-postgres-due.js';
 
-type ClaimedRow = StoredDelivery & { rowId: number; retryFrom: number };
-
-/**
- * Takes up to `limit` due deliveries of one target and leases them, in one statement. FOR UPDATE SKIP LOCKED
- * lets instances claim side by side: rows another instance is claiming are passed over, not waited for, and
- * a row claimed and committed meanwhile fails the re-check of `next_attempt_at <= now` and is passed over too.
- * https://www.postgresql.org/docs/current/sql-select.html#SQL-FOR-UPDATE-SHARE
- * The delivery is returned as it was before the claim (its due time, not the lease's end), as in SQLite.
- */
-export async function claimPostgresDue(
-  pool: pg.Pool | pg.PoolClient,
-  request: ClaimRequest,
-): Promise<ClaimedDelivery[]> {
-  const claimToken = randomUUID();
-  const claimed = await pool.query<ClaimedRow>(
-    `WITH due AS (
-       SELECT id, next_attempt_at, updated_at FROM deliveries
-       WHERE state = 'pending' AND target = $1 AND next_attempt_at <= $2
-       ORDER BY next_attempt_at, id LIMIT $3
-       FOR UPDATE SKIP LOCKED
-     )
-     UPDATE deliveries AS d SET claim_token = $4, next_attempt_at = $5, updated_at = $2
-     FROM due WHERE d.id = due.id
-     RETURNING 'dlv_' || d.id AS id, d.event_id AS "eventId", d.target, d.state, d.attempts,
-       due.next_attempt_at AS "nextAttemptAt", d.last_error AS "lastError", d.created_at AS "createdAt",
-       due.updated_at AS "updatedAt", d.id AS "rowId", d.retry_from AS "retryFrom"`,
-    [request.target, request.now, request.limit, claimToken, request.now + request.leaseMs],
-  );
-  if (claimed.rows.length === 0) return [];
-  // Events never change once stored, so reading them after the claim's commit is safe.
-  const events = await pool.query<StoredEvent>(`SELECT ${POSTGRES_COLUMNS.event} FROM events WHERE id = ANY($1)`, [
-    [...new Set(claimed.rows.map((row) => row.eventId))],
-  ]);
-  const byId = new Map(events.rows.map((event) => [event.id, event]));
-  // RETURNING has no order: restore the claim's (oldest due first).
-  const rows = [...claimed.rows].sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.rowId - b.rowId);
-  return rows.map(({ rowId: _rowId, retryFrom, ...delivery }) => {
-    const event = byId.get(delivery.eventId);
-    if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
-    return { delivery, event, claimToken, retryFrom };
-  });
+/** `Store.claimDue` on PostgreSQL: lease due deliveries (one statement), then read their events. */
+export async function claimPostgresDue(pool: pg.Pool, request: ClaimRequest): Promise<ClaimedDelivery[]> {
+  return attachClaimedEvents(pool, await leasePostgresDue(pool, request));
 }

@@ -2,19 +2,20 @@ import type pg from 'pg';
 import { pacingAllowance } from '../../delivery/pacing/pacing-allowance.js';
 import { spendPacing } from '../../delivery/pacing/spend-pacing.js';
 import type { PacedClaim, PacedClaimRequest } from '../shared-pacing.js';
-import { claimPostgresDue } from './claim-postgres-due.js';
+import { attachClaimedEvents } from './attach-claimed-events.js';
+import { leasePostgresDue } from './lease-postgres-due.js';
 import { lockTargetPacing, saveTargetPacing } from './lock-target-pacing.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
 /**
  * A claim under the target's shared pacing, in one transaction: lock the target's pacing row, count the
  * attempts in flight on every instance (claims whose lease has not ended), claim no more than the pacing allows,
- * spend it, commit. Claims of one target are serialised across instances by the row lock; claims are batched,
+ * spend it, commit; then read the claimed events. Claims of one target are serialised across instances by the row lock; claims are batched,
  * so that costs one short transaction per target per pass.
  */
 export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimRequest): Promise<PacedClaim> {
   const { target, now, policy } = request;
-  return withPostgresTransaction(pool, async (client) => {
+  const paced = await withPostgresTransaction(pool, async (client) => {
     const state = await lockTargetPacing(client, target, policy, now);
     // A fresh snapshot (READ COMMITTED, statement after the lock): the other instances' committed claims count.
     const counted = await client.query<{ n: number }>(
@@ -25,11 +26,14 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
     const inFlight = counted.rows[0]?.n ?? 0;
     const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
     const limit = Math.min(request.limit, allowance);
-    if (limit < 1) return { claims: [], blockedUntil, circuit };
-    const claims = await claimPostgresDue(client, { ...request, limit });
-    if (claims.length > 0) {
-      await saveTargetPacing(client, target, spendPacing(state, policy, now, claims.length, now + request.leaseMs));
-    }
-    return { claims, blockedUntil: claims.length < request.limit ? blockedUntil : undefined, circuit };
+    if (limit < 1) return { leased: undefined, blockedUntil, circuit };
+    const leased = await leasePostgresDue(client, { ...request, limit });
+    const started = leased.rows.length;
+    if (started > 0)
+      await saveTargetPacing(client, target, spendPacing(state, policy, now, started, now + request.leaseMs));
+    return { leased, blockedUntil: started < request.limit ? blockedUntil : undefined, circuit };
   });
+  // The events are read after the commit, so the target's row lock is held for four short statements only.
+  const claims = paced.leased === undefined ? [] : await attachClaimedEvents(pool, paced.leased);
+  return { claims, blockedUntil: paced.blockedUntil, circuit: paced.circuit };
 }

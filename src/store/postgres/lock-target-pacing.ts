@@ -11,18 +11,23 @@ export async function lockTargetPacing(
   policy: PacingPolicy,
   now: number,
 ): Promise<PacingState> {
-  const initial = initialPacingState(policy, now);
-  await client.query(
-    'INSERT INTO target_pacing (target, tokens, refilled_at) VALUES ($1, $2, $3) ON CONFLICT (target) DO NOTHING',
-    [target, initial.tokens, initial.refilledAt],
-  );
-  const result = await client.query<PacingState>(
-    `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil", probe_until AS "probeUntil",
-       paused_until AS "pausedUntil"
-     FROM target_pacing WHERE target = $1 FOR UPDATE`,
-    [target],
-  );
-  const row = result.rows[0];
+  const select = () =>
+    client.query<PacingState>(
+      `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil", probe_until AS "probeUntil",
+         paused_until AS "pausedUntil"
+       FROM target_pacing WHERE target = $1 FOR UPDATE`,
+      [target],
+    );
+  let row = (await select()).rows[0];
+  if (row === undefined) {
+    // First claim of this target anywhere: create the row (another instance may do so at the same moment).
+    const initial = initialPacingState(policy, now);
+    await client.query(
+      'INSERT INTO target_pacing (target, tokens, refilled_at) VALUES ($1, $2, $3) ON CONFLICT (target) DO NOTHING',
+      [target, initial.tokens, initial.refilledAt],
+    );
+    row = (await select()).rows[0];
+  }
   if (row === undefined) throw new Error(`target_pacing row for ${target} vanished`);
   return row;
 }

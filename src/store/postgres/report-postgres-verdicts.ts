@@ -4,14 +4,26 @@ import { lockTargetPacing, saveTargetPacing } from './lock-target-pacing.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
 /**
- * Applies a group of verdicts in one transaction, each target's in the order given. Targets are locked in name
- * order, so two instances reporting on overlapping targets wait rather than deadlock. A row that ends up as it
- * was (a success on a closed circuit, the common case) is not written.
+ * Applies a group of verdicts, each target's in the order given. A target that only succeeded (the common case)
+ * needs no read: its counters are reset by one conditional UPDATE that matches, and so locks and writes, only
+ * rows with something to reset; a healthy target costs no lock and no write. The other targets are locked in
+ * name order in one transaction, so two instances reporting on overlapping targets wait rather than deadlock,
+ * and the verdicts are folded by the pure `applyVerdict`.
  */
 export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly TargetVerdict[]): Promise<void> {
   if (verdicts.length === 0) return;
   const byTarget = new Map<string, TargetVerdict[]>();
   for (const verdict of verdicts) byTarget.set(verdict.target, [...(byTarget.get(verdict.target) ?? []), verdict]);
+  const succeeded = [...byTarget].filter(([, list]) => list.every((verdict) => verdict.kind === 'delivered'));
+  if (succeeded.length > 0) {
+    await pool.query(
+      `UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL
+       WHERE target = ANY($1) AND (failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)`,
+      [succeeded.map(([target]) => target)],
+    );
+    for (const [target] of succeeded) byTarget.delete(target);
+  }
+  if (byTarget.size === 0) return;
   await withPostgresTransaction(pool, async (client) => {
     for (const target of [...byTarget.keys()].sort()) {
       const list = byTarget.get(target) ?? [];

@@ -1,0 +1,24 @@
+import type pg from 'pg';
+import type { ClaimedDelivery, StoredEvent } from '../store.js';
+import type { Leased } from './lease-postgres-due.js';
+import { POSTGRES_COLUMNS } from './postgres-columns.js';
+
+/**
+ * The leased deliveries with their events, oldest due first. Events never change once stored, so they are read
+ * after the lease's commit, outside any transaction or lock.
+ */
+export async function attachClaimedEvents(pool: pg.Pool, leased: Leased): Promise<ClaimedDelivery[]> {
+  const { claimToken } = leased;
+  if (leased.rows.length === 0) return [];
+  const events = await pool.query<StoredEvent>(`SELECT ${POSTGRES_COLUMNS.event} FROM events WHERE id = ANY($1)`, [
+    [...new Set(leased.rows.map((row) => row.eventId))],
+  ]);
+  const byId = new Map(events.rows.map((event) => [event.id, event]));
+  // RETURNING has no order: restore the claim's (oldest due first).
+  const rows = [...leased.rows].sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.rowId - b.rowId);
+  return rows.map(({ rowId: _rowId, retryFrom, ...delivery }) => {
+    const event = byId.get(delivery.eventId);
+    if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
+    return { delivery, event, claimToken, retryFrom };
+  });
+}
