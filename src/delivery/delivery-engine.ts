@@ -8,6 +8,7 @@ import { createDeliveryLane, laneCapacity, laneUnblocksAt, pauseLane, type Deliv
 import type { TargetVerdict } from './pacing/apply-verdict.js';
 import { pacingPolicyOf } from './pacing/pacing-state.js';
 import { deadLetterOrphans } from './dead-letter-orphans.js';
+import { recordUntilLeaseEnds } from './record-until-lease-ends.js';
 import { runAttempt } from './run-attempt.js';
 import { settleAttempt } from './settle-attempt.js';
 import type { CreateTarget, Target, TargetDeps } from './target.js';
@@ -97,7 +98,9 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     store,
     log,
     metrics: options.metrics,
-    record: (record: AttemptRecord) => writer.submit(record),
+    record: async (record: AttemptRecord, leaseEnd: number) => {
+      await recordUntilLeaseEnds(() => writer.submit(record), { leaseEnd, clock, signal: abort.signal });
+    },
   };
   const shared = store.sharedPacing;
   // Verdicts go to the shared circuit in groups, like attempt records: one transaction per group.
@@ -141,7 +144,12 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     else retired.add(target);
   };
 
-  const launch = (lane: DeliveryLane, claimed: Parameters<typeof runAttempt>[0]['claimed'], now: number): void => {
+  const launch = (
+    lane: DeliveryLane,
+    claimed: Parameters<typeof runAttempt>[0]['claimed'],
+    now: number,
+    leaseEnd: number,
+  ): void => {
     lane.inFlight += 1;
     lane.bucket?.take(now);
     lane.circuit.started();
@@ -173,7 +181,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
           lane.circuit.record(outcome.kind, clock.now());
           if (retryAfterMs !== undefined) pauseLane(lane, retryAfterMs, clock.now());
         }
-        await settleAttempt(settleContext, lane.spec.name, claimed, result, abort.signal.aborted);
+        await settleAttempt(settleContext, lane.spec.name, claimed, result, abort.signal.aborted, leaseEnd);
       })
       .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
       .finally(() => {
@@ -240,7 +248,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       ({ claims, blockedUntil } = paced);
       lane.sharedCircuit = paced.circuit;
     }
-    for (const claimed of claims) launch(lane, claimed, now);
+    for (const claimed of claims) launch(lane, claimed, now, now + leaseMs);
     if (claims.length === limit) return now;
     const due = await store.nextDueAt(target);
     if (due === undefined) return lane.inFlight > 0 ? now + pollIntervalMs : undefined;

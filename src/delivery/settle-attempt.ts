@@ -7,8 +7,11 @@ export interface SettleContext {
   readonly store: Store;
   readonly log: Logger;
   readonly metrics: Metrics;
-  /** Records attempts in groups (one transaction per group). */
-  readonly record: (record: AttemptRecord) => Promise<void>;
+  /**
+   * Records attempts in groups (one transaction per group), trying again while the journal refuses, until the
+   * claim's lease ends (`leaseEnd`, ms) or shutdown.
+   */
+  readonly record: (record: AttemptRecord, leaseEnd: number) => Promise<void>;
 }
 
 /**
@@ -22,6 +25,7 @@ export async function settleAttempt(
   claimed: ClaimedDelivery,
   result: { readonly record: AttemptRecord; readonly outcome: Outcome },
   interrupted: boolean,
+  leaseEnd: number,
 ): Promise<void> {
   const { record, outcome } = result;
   const delivery = claimed.delivery.id;
@@ -37,9 +41,13 @@ export async function settleAttempt(
   ctx.metrics.increment('switchyard_delivery_attempts_total', { target, outcome: record.attempt.outcome });
   ctx.metrics.observe('switchyard_delivery_attempt_duration_seconds', { target }, record.attempt.durationMs / 1000);
   logAttempt(ctx.log, delivery, claimed.event.id, target, record);
-  await ctx.record(record).catch((error: unknown) => {
-    // The claim stays in the journal and its lease runs out, so the delivery is tried again later.
-    ctx.log.error('recording a delivery attempt failed; it will be retried', { delivery, error: String(error) });
+  await ctx.record(record, leaseEnd).catch((error: unknown) => {
+    // Given up at the lease's end (or shutdown): the claim stays in the journal and runs out, so the delivery
+    // is sent again, at least once.
+    ctx.log.error('recording a delivery attempt failed until its lease ended; the delivery will be sent again', {
+      delivery,
+      error: String(error),
+    });
   });
 }
 
