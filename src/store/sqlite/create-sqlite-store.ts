@@ -103,10 +103,10 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       use(({ statements }) => {
         statements.ping.get();
         if (pingOptions?.write !== true) return;
-        // Takes the write lock (waiting up to the busy timeout) and writes nothing.
-        const opened = open();
-        opened.exec('BEGIN IMMEDIATE');
-        opened.exec('ROLLBACK');
+        // Commits a real write that changes nothing visible: it needs the write lock (waiting up to the busy
+        // timeout), a writable file and room for a page in the WAL, as an ingest commit does. A transaction that
+        // is only opened and rolled back would pass on a full disk.
+        open().exec('UPDATE schema_migrations SET applied_at = applied_at WHERE version = 1');
       }),
     counts: () => use(({ statements }) => statements.counts.get() ?? { events: 0, deliveries: 0 }),
     async close() {
