@@ -182,7 +182,7 @@ for (const [journalName, describeOn, backend] of suites)
             });
           }),
       );
-      const h = await setup([httpSpec('t', { concurrency: 3 })], { t: target });
+      const h = await setup([httpSpec('t', { concurrency: 3, timeoutMs: 120_000 })], { t: target }); // held answers must not time out
       await h.ingest(7, ['t']);
       await h.newEngine().start();
       let released = 0;

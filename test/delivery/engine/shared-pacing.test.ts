@@ -79,7 +79,8 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
   });
 
   it('three instances together keep one concurrency limit', async () => {
-    const { target } = await threeInstances({ concurrency: 2 }, 10);
+    // A long timeout: the held answers must not time out (the attempt deadline runs on real time) on a slow machine.
+    const { target } = await threeInstances({ concurrency: 2, timeoutMs: 120_000 }, 10);
     const release: (() => void)[] = [];
     target.answer = () => new Promise<Outcome>((resolve) => release.push(() => resolve({ kind: 'delivered' })));
     await settlesAt(target, 2);
