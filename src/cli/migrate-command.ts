@@ -14,7 +14,7 @@ prints its schema version. The daemon also does this at start; running it first,
 of several instances start on a current schema. Safe to run again, and beside instances that are starting
 or running: on PostgreSQL the migrations run in one transaction under an advisory lock, each exactly once.
   --config FILE         the daemon's config (else $SWITCHYARD_CONFIG, else config/switchyard.yaml)
-  --from sqlite:FILE    not supported yet: drain the SQLite instance instead (docs/deployment.md)
+  --from sqlite:FILE    not offered: drain the SQLite instance instead (docs/deployment.md)
 Exit 0 when the journal is current, 1 when it cannot be migrated.
 `;
 
@@ -25,7 +25,7 @@ export const runMigrate: CliCommand = async (args, io) => {
   if (typeof parsed === 'number') return parsed;
   if (parsed.values.from !== undefined) {
     io.stderr(
-      'switchyard migrate: --from is not supported yet: moving a SQLite journal is not needed, drain it instead: ' +
+      'switchyard migrate: --from is not offered: moving a SQLite journal is not needed, drain it instead: ' +
         'stop sending it webhooks, let its deliveries finish, then switch (docs/deployment.md)\n',
     );
     return 2;

@@ -50,7 +50,7 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./journal.db } }');
     const result = await migrate(dir, {}, ['--from', 'sqlite:./old.db']);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('--from is not supported yet');
+    expect(result.err).toContain('--from is not offered');
     expect(result.err).toContain('drain it instead');
   });
 
