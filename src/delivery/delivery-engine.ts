@@ -14,6 +14,8 @@ import { settleAttempt } from './settle-attempt.js';
 import type { CreateTarget, Target, TargetDeps } from './target.js';
 
 const ORPHAN_SWEEP_MS = 60_000;
+/** On a shared journal, how long a target unknown here must go untouched by every instance to be an orphan. */
+const SHARED_ORPHAN_QUIET_MS = 15 * 60_000;
 /**
  * On a shared journal, how soon to ask again when other instances hold the target's concurrency or its
  * half-open probe: their attempts' ends wake only their own engines.
@@ -304,7 +306,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   const sweepOrphans = async (rules: CompiledRules, now: number): Promise<void> => {
     if (now - sweptAt < ORPHAN_SWEEP_MS && now >= sweptAt) return;
     sweptAt = now;
-    await deadLetterOrphans(store, log, (target) => rules.targets.has(target) || lanes.has(target), now);
+    const known = (target: string) => rules.targets.has(target) || lanes.has(target);
+    await deadLetterOrphans(store, log, known, now, shared === undefined ? undefined : now - SHARED_ORPHAN_QUIET_MS);
   };
   const logFailure = (message: string, fields: Record<string, unknown>): void => {
     const now = clock.now();

@@ -226,9 +226,11 @@ export interface Store {
   /**
    * Dead-letters every pending delivery of one target, with `reason` as the last error and no attempt
    * recorded: for deliveries whose target the rules no longer define (they can be replayed once it is back).
-   * Returns how many.
+   * With `quietSince`, only if none of the target's deliveries was created, claimed or recorded at or after
+   * that instant: on a shared journal another instance may still know the target (rules rolled out one
+   * instance at a time) and be delivering them. Returns how many.
    */
-  deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
+  deadLetterTarget(target: string, reason: string, now: number, quietSince?: number): Promise<number>;
   /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
   countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
   /**

@@ -95,7 +95,8 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     releaseAllClaims: (now) => use(() => deliveries.releaseAllClaims(now)),
     nextDueAt: (target) => use(() => deliveries.nextDueAt(target)),
     replay: (selection, now) => use(() => replayPostgresDeliveries(pool, selection, now)),
-    deadLetterTarget: (target, reason, now) => use(() => deliveries.deadLetterTarget(target, reason, now)),
+    deadLetterTarget: (target, reason, now, quietSince) =>
+      use(() => deliveries.deadLetterTarget(target, reason, now, quietSince)),
     countByTarget: () => use(() => deliveries.countByTarget()),
     ping: (pingOptions) =>
       use(async () => {
