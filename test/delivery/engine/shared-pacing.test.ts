@@ -18,11 +18,16 @@ afterEach(async () => {
 });
 
 /** Three instances' engines (each with its own pool) on one PostgreSQL journal, one clock, one receiving target. */
-async function threeInstances(policy: Partial<DeliveryPolicy>, count: number) {
+async function threeInstances(
+  policy: Partial<DeliveryPolicy>,
+  count: number,
+  answer: ScriptedTarget['answer'] = () => ({ kind: 'delivered', status: 200 }),
+) {
   const journal = await tempPostgresJournal();
   cleanups.push(() => journal.dispose());
   const clock = manualClock(T0);
-  const target = scriptedTarget();
+  // The first answer is set before any engine starts, or the first claims could race it.
+  const target = scriptedTarget(answer);
   const rules = { targets: new Map([['t', httpSpec('t', policy)]]), secrets: [] } as unknown as CompiledRules;
   const stores: Store[] = [];
   const engines: DeliveryEngine[] = [];
@@ -80,9 +85,10 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
 
   it('three instances together keep one concurrency limit', async () => {
     // A long timeout: the held answers must not time out (the attempt deadline runs on real time) on a slow machine.
-    const { target } = await threeInstances({ concurrency: 2, timeoutMs: 120_000 }, 10);
     const release: (() => void)[] = [];
-    target.answer = () => new Promise<Outcome>((resolve) => release.push(() => resolve({ kind: 'delivered' })));
+    const hold = () => new Promise<Outcome>((resolve) => release.push(() => resolve({ kind: 'delivered' })));
+    const { target } = await threeInstances({ concurrency: 2, timeoutMs: 120_000 }, 10, hold);
+    cleanups.push(async () => release.splice(0).forEach((done) => done())); // runs before the engines stop
     await settlesAt(target, 2);
     release.splice(0).forEach((done) => done());
     await settlesAt(target, 4);
@@ -91,8 +97,8 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
 
   it('one circuit for all: an outage costs `failures` attempts in total, then one probe per cool-down', async () => {
     const circuit = { failures: 3, cooldownMs: 30_000 };
-    const { target, engines, advance } = await threeInstances({ concurrency: 1, circuit }, 8);
-    target.answer = () => ({ kind: 'retry', status: 503, error: 'HTTP 503' });
+    const failing = (): Outcome => ({ kind: 'retry', status: 503, error: 'HTTP 503' });
+    const { target, engines, advance } = await threeInstances({ concurrency: 1, circuit }, 8, failing);
     await settlesAt(target, 3);
     for (const engine of engines) expect(engine.status()).toMatchObject([{ target: 't', circuit: 'open' }]);
 
@@ -105,8 +111,8 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
   });
 
   it("a target's Retry-After pauses every instance", async () => {
-    const { target, advance } = await threeInstances({ concurrency: 1 }, 5);
-    target.answer = () => ({ kind: 'retry', status: 429, error: 'HTTP 429', retryAfterMs: 10_000 });
+    const refusing = (): Outcome => ({ kind: 'retry', status: 429, error: 'HTTP 429', retryAfterMs: 10_000 });
+    const { target, advance } = await threeInstances({ concurrency: 1 }, 5, refusing);
     await settlesAt(target, 1);
     target.answer = () => ({ kind: 'delivered', status: 200 });
     advance(9_999);
