@@ -76,3 +76,30 @@ describe('a delivery whose result the journal could not record at first', () => 
     expect(target.jobs).toHaveLength(1);
   });
 });
+
+describe('recordUntilLeaseEnds: what is not retried', () => {
+  it('gives up at once on an error other than journal_unavailable', async () => {
+    let calls = 0;
+    const broken = async () => {
+      calls += 1;
+      throw new RangeError('value out of range for type bigint');
+    };
+    const options = { leaseEnd: 1e12, clock: manualClock(0), signal: new AbortController().signal };
+    await expect(recordUntilLeaseEnds(broken, options)).rejects.toThrow(RangeError);
+    expect(calls).toBe(1);
+  });
+
+  it('stops waiting as soon as shutdown aborts, without one more try', async () => {
+    let calls = 0;
+    const failing = async () => {
+      calls += 1;
+      throw unavailable();
+    };
+    const stop = new AbortController();
+    const options = { leaseEnd: 1e12, clock: manualClock(0), signal: stop.signal, firstWaitMs: 60_000 };
+    const pending = recordUntilLeaseEnds(failing, options);
+    setTimeout(() => stop.abort(), 20);
+    await expect(pending).rejects.toThrow(/cannot take/);
+    expect(calls).toBe(1);
+  });
+});
