@@ -178,6 +178,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
             at: clock.now(),
             retryAfterMs,
             policy: pacingPolicyOf(lane.spec.policy),
+            claimToken: claimed.claimToken,
           });
         } else {
           lane.circuit.record(outcome.kind, clock.now());

@@ -9,6 +9,8 @@ export interface TargetVerdict {
   /** `Retry-After` of a retryable answer, as a delay from `at`. */
   readonly retryAfterMs?: number | undefined;
   readonly policy: PacingPolicy;
+  /** The claim the attempt ran under: tells the half-open probe's verdict from others. */
+  readonly claimToken: string;
 }
 
 /**
@@ -18,20 +20,25 @@ export interface TargetVerdict {
  */
 export function applyVerdict(state: PacingState, verdict: TargetVerdict): PacingState {
   const { policy, at } = verdict;
-  if (verdict.kind === 'delivered') return { ...state, failures: 0, openUntil: null, probeUntil: null };
-  if (verdict.kind === 'permanent') return { ...state, probeUntil: null };
+  // An attempt started before the circuit opened may answer while a probe is in flight: it must not end the
+  // probe (a second one would go out), though its success still shows the target is up.
+  const isProbe = state.probeToken !== null && verdict.claimToken === state.probeToken;
+  const probe = isProbe ? { probeUntil: null, probeToken: null } : {};
+  if (verdict.kind === 'delivered') {
+    return { ...state, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
+  }
+  if (verdict.kind === 'permanent') return { ...state, ...probe };
   const failures = state.failures + 1;
-  const probing = state.probeUntil !== null;
-  const opens = probing || failures >= policy.circuit.failures;
+  const opens = isProbe || failures >= policy.circuit.failures;
   const pause =
     verdict.retryAfterMs === undefined
       ? state.pausedUntil
       : Math.max(state.pausedUntil, at + Math.min(Math.max(0, verdict.retryAfterMs), policy.maxDelayMs));
   return {
     ...state,
+    ...probe,
     failures,
     openUntil: opens ? at + policy.circuit.cooldownMs : state.openUntil,
-    probeUntil: null,
     pausedUntil: pause,
   };
 }

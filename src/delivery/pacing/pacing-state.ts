@@ -15,6 +15,8 @@ export interface PacingState {
   readonly openUntil: number | null;
   /** A half-open probe is in flight until its verdict, or until its lease ends should its instance die. */
   readonly probeUntil: number | null;
+  /** The probe's claim token: only the probe's own verdict ends it (not a late answer from before it). */
+  readonly probeToken: string | null;
   /** The target asked for a pause (`Retry-After` on a 429 or 503): nothing starts before this. */
   readonly pausedUntil: number;
 }
@@ -36,6 +38,7 @@ export function initialPacingState(policy: PacingPolicy, now: number): PacingSta
     failures: 0,
     openUntil: null,
     probeUntil: null,
+    probeToken: null,
     pausedUntil: 0,
   };
 }

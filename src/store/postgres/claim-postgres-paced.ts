@@ -30,7 +30,11 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
     const leased = await leasePostgresDue(client, { ...request, limit });
     const started = leased.rows.length;
     if (started > 0)
-      await saveTargetPacing(client, target, spendPacing(state, policy, now, started, now + request.leaseMs));
+      await saveTargetPacing(
+        client,
+        target,
+        spendPacing(state, policy, now, { started, leaseEnd: now + request.leaseMs, claimToken: leased.claimToken }),
+      );
     return { leased, blockedUntil: started < request.limit ? blockedUntil : undefined, circuit };
   });
   // The events are read after the commit, so the target's row lock is held for four short statements only.

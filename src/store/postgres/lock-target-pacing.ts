@@ -14,6 +14,7 @@ export async function lockTargetPacing(
   const select = () =>
     client.query<PacingState>(
       `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil", probe_until AS "probeUntil",
+         probe_token AS "probeToken",
          paused_until AS "pausedUntil"
        FROM target_pacing WHERE target = $1 FOR UPDATE`,
       [target],
@@ -36,7 +37,16 @@ export async function lockTargetPacing(
 export async function saveTargetPacing(client: pg.PoolClient, target: string, state: PacingState): Promise<void> {
   await client.query(
     `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
-       paused_until = $7 WHERE target = $1`,
-    [target, state.tokens, state.refilledAt, state.failures, state.openUntil, state.probeUntil, state.pausedUntil],
+       paused_until = $7, probe_token = $8 WHERE target = $1`,
+    [
+      target,
+      state.tokens,
+      state.refilledAt,
+      state.failures,
+      state.openUntil,
+      state.probeUntil,
+      state.pausedUntil,
+      state.probeToken,
+    ],
   );
 }

@@ -16,9 +16,14 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
   for (const verdict of verdicts) byTarget.set(verdict.target, [...(byTarget.get(verdict.target) ?? []), verdict]);
   const succeeded = [...byTarget].filter(([, list]) => list.every((verdict) => verdict.kind === 'delivered'));
   if (succeeded.length > 0) {
+    // The rows are locked in name order (the subquery), as in the transaction below, so the two cannot deadlock.
     await pool.query(
-      `UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL
-       WHERE target = ANY($1) AND (failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)`,
+      `UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL
+       WHERE target IN (
+         SELECT target FROM target_pacing
+         WHERE target = ANY($1) AND (failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)
+         ORDER BY target FOR UPDATE
+       )`,
       [succeeded.map(([target]) => target)],
     );
     for (const [target] of succeeded) byTarget.delete(target);

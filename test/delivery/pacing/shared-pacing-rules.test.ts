@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyVerdict } from '../../../src/delivery/pacing/apply-verdict.js';
 import { pacingAllowance } from '../../../src/delivery/pacing/pacing-allowance.js';
-import { initialPacingState, type PacingPolicy } from '../../../src/delivery/pacing/pacing-state.js';
+import { initialPacingState, type PacingPolicy, type PacingState } from '../../../src/delivery/pacing/pacing-state.js';
 import { spendPacing } from '../../../src/delivery/pacing/spend-pacing.js';
 
 const policy: PacingPolicy = {
@@ -12,13 +12,15 @@ const policy: PacingPolicy = {
 };
 const T = 1_000_000;
 const fresh = initialPacingState(policy, T);
-const verdict = (kind: 'delivered' | 'retry' | 'permanent', at: number, retryAfterMs?: number) => ({
-  target: 't',
-  kind,
-  at,
-  retryAfterMs,
-  policy,
-});
+const verdict = (
+  kind: 'delivered' | 'retry' | 'permanent',
+  at: number,
+  retryAfterMs?: number,
+  claimToken = 'claim-other',
+) => ({ target: 't', kind, at, retryAfterMs, policy, claimToken });
+/** Starts `started` attempts under claim `token` (the probe, on a half-open circuit). */
+const spend = (state: PacingState, now: number, started: number, leaseEnd: number, token = 'claim-probe') =>
+  spendPacing(state, policy, now, { started, leaseEnd, claimToken: token });
 
 describe('shared pacing: allowance and spending', () => {
   it('starts with a full bucket, bounded by concurrency minus what any instance has in flight', () => {
@@ -28,7 +30,7 @@ describe('shared pacing: allowance and spending', () => {
   });
 
   it('spends tokens and refills them at the configured rate, never above the burst', () => {
-    const spent = spendPacing(fresh, policy, T, 3, T + 60_000);
+    const spent = spend(fresh, T, 3, T + 60_000);
     expect(pacingAllowance(spent, policy, T, 0)).toEqual({ allowance: 0, blockedUntil: T + 500, circuit: 'closed' });
     expect(pacingAllowance(spent, policy, T + 500, 0).allowance).toBe(1);
     expect(pacingAllowance(spent, policy, T + 60_000, 0).allowance).toBe(3);
@@ -36,7 +38,7 @@ describe('shared pacing: allowance and spending', () => {
 
   it('without a rate limit only concurrency counts', () => {
     const open: PacingPolicy = { ...policy, rateLimit: null };
-    const state = spendPacing(initialPacingState(open, T), open, T, 50, T + 1);
+    const state = spendPacing(initialPacingState(open, T), open, T, { started: 50, leaseEnd: T + 1, claimToken: 'c' });
     expect(pacingAllowance(state, open, T, 1).allowance).toBe(3);
   });
 });
@@ -60,22 +62,35 @@ describe('shared pacing: circuit and Retry-After', () => {
     const opened = [1, 2, 3].map(() => verdict('retry', T)).reduce(applyVerdict, fresh);
     const halfOpen = T + 10_000;
     expect(pacingAllowance(opened, policy, halfOpen, 0)).toMatchObject({ allowance: 1, circuit: 'half-open' });
-    const probing = spendPacing(opened, policy, halfOpen, 1, halfOpen + 5_000);
+    const probing = spend(opened, halfOpen, 1, halfOpen + 5_000);
     expect(pacingAllowance(probing, policy, halfOpen + 1, 0)).toMatchObject({ allowance: 0, circuit: 'half-open' });
     // A probe whose instance died stops holding the circuit when its lease ends.
     expect(pacingAllowance(probing, policy, halfOpen + 5_000, 0).allowance).toBe(1);
 
-    const reopened = applyVerdict(probing, verdict('retry', halfOpen + 100));
+    const reopened = applyVerdict(probing, verdict('retry', halfOpen + 100, undefined, 'claim-probe'));
     expect(pacingAllowance(reopened, policy, halfOpen + 200, 0)).toMatchObject({ circuit: 'open' });
-    const closed = applyVerdict(probing, verdict('delivered', halfOpen + 100));
+    const closed = applyVerdict(probing, verdict('delivered', halfOpen + 100, undefined, 'claim-probe'));
     expect(pacingAllowance(closed, policy, halfOpen + 200, 0)).toMatchObject({ circuit: 'closed', allowance: 2 }); // the probe spent a token;
   });
 
   it('a permanent answer ends a probe without closing or counting', () => {
     const opened = [1, 2, 3].map(() => verdict('retry', T)).reduce(applyVerdict, fresh);
-    const probing = spendPacing(opened, policy, T + 10_000, 1, T + 20_000);
-    const after = applyVerdict(probing, verdict('permanent', T + 10_001));
-    expect(after).toMatchObject({ probeUntil: null, failures: 3, openUntil: T + 10_000 });
+    const probing = spend(opened, T + 10_000, 1, T + 20_000);
+    const after = applyVerdict(probing, verdict('permanent', T + 10_001, undefined, 'claim-probe'));
+    expect(after).toMatchObject({ probeUntil: null, probeToken: null, failures: 3, openUntil: T + 10_000 });
+  });
+
+  it("only the probe's own verdict ends the probe: a late answer from before it does not let a second one out", async () => {
+    const opened = [1, 2, 3].map(() => verdict('retry', T)).reduce(applyVerdict, fresh);
+    const probing = spend(opened, T + 10_000, 1, T + 20_000);
+    const late = applyVerdict(probing, verdict('permanent', T + 10_001)); // e.g. cut short by a shutdown
+    expect(pacingAllowance(late, policy, T + 10_002, 0)).toMatchObject({ allowance: 0, circuit: 'half-open' });
+    // A late failure counts, but the probe stays the one in flight; a late success still closes the circuit.
+    expect(applyVerdict(probing, verdict('retry', T + 10_001))).toMatchObject({ probeToken: 'claim-probe' });
+    expect(applyVerdict(probing, verdict('delivered', T + 10_001))).toMatchObject({
+      openUntil: null,
+      probeToken: null,
+    });
   });
 
   it('pauses the whole target for Retry-After, capped at max_delay, and never shortens a pause', () => {

@@ -16,6 +16,7 @@ export const targetPacingMigration: PostgresMigration = {
       failures     integer NOT NULL DEFAULT 0,
       open_until   bigint,
       probe_until  bigint,
+      probe_token  text,
       paused_until bigint  NOT NULL DEFAULT 0
     );
   `,
