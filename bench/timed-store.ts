@@ -46,7 +46,7 @@ export function timedStore(
     return promise.finally(() => add(performance.now() - started));
   };
   // On a shared journal the engine claims through the shared pacing, not claimDue: time those calls instead.
-  const pacing = store.sharedPacing;
+  const pacing = store.sharedTargets;
   return {
     times,
     store: {
@@ -54,7 +54,8 @@ export function timedStore(
       ...(pacing === undefined
         ? {}
         : {
-            sharedPacing: {
+            sharedTargets: {
+              ...pacing,
               claim(request) {
                 times.claimCalls += 1;
                 return timed(

@@ -4,21 +4,26 @@ import type { Store } from '../store/store.js';
 /**
  * Pending deliveries of a target nobody can send to (the rules no longer define it: removed, then the daemon
  * restarted; or replayed before the target was put back) are dead-lettered, loudly, so they are visible and
- * replayable instead of waiting forever. Targets still draining after a reload count as known. With
- * `quietSince` (a shared journal), only targets that no instance has touched since: while rules roll out one
- * instance at a time, another instance may know a target this one does not yet, and be delivering to it.
+ * replayable instead of waiting forever. Targets still draining after a reload count as known. On a shared
+ * journal this instance first declares the targets it knows, and dead-letters another only if no instance has
+ * declared it for `sharedQuietMs`: rules roll out one instance at a time, and the others deliver meanwhile.
  */
 export async function deadLetterOrphans(
   store: Store,
   log: Logger,
-  known: (target: string) => boolean,
+  known: { readonly has: (target: string) => boolean; readonly all: () => readonly string[] },
   now: number,
-  quietSince?: number,
+  sharedQuietMs: number,
 ): Promise<void> {
+  const shared = store.sharedTargets;
+  await shared?.declareTargets(known.all(), now);
   for (const { target, state } of await store.countByTarget()) {
-    if (state !== 'pending' || known(target)) continue;
+    if (state !== 'pending' || known.has(target)) continue;
     const reason = `target "${target}" is not in the rules; replay these deliveries once it is back`;
-    const count = await store.deadLetterTarget(target, reason, now, quietSince);
+    const count =
+      shared === undefined
+        ? await store.deadLetterTarget(target, reason, now)
+        : await shared.deadLetterUnknownTarget(target, reason, now, now - sharedQuietMs);
     if (count > 0) {
       log.error('pending deliveries of a target that is not in the rules were dead-lettered', { target, count });
     }

@@ -14,8 +14,8 @@ import { settleAttempt } from './settle-attempt.js';
 import type { CreateTarget, Target, TargetDeps } from './target.js';
 
 const ORPHAN_SWEEP_MS = 60_000;
-/** On a shared journal, how long a target unknown here must go untouched by every instance to be an orphan. */
-const SHARED_ORPHAN_QUIET_MS = 15 * 60_000;
+/** On a shared journal, how long no instance may have declared a target before its deliveries are orphans. */
+const SHARED_ORPHAN_QUIET_MS = 5 * ORPHAN_SWEEP_MS;
 /**
  * On a shared journal, how soon to ask again when other instances hold the target's concurrency or its
  * half-open probe: their attempts' ends wake only their own engines.
@@ -104,7 +104,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       await recordUntilLeaseEnds(() => writer.submit(record), { leaseEnd, clock, signal: abort.signal });
     },
   };
-  const shared = store.sharedPacing;
+  const shared = store.sharedTargets;
   // Verdicts go to the shared circuit in groups, like attempt records: one transaction per group.
   const reporter = createGroupCommit(async (verdicts: readonly TargetVerdict[]) => {
     await shared?.report(verdicts);
@@ -307,8 +307,11 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   const sweepOrphans = async (rules: CompiledRules, now: number): Promise<void> => {
     if (now - sweptAt < ORPHAN_SWEEP_MS && now >= sweptAt) return;
     sweptAt = now;
-    const known = (target: string) => rules.targets.has(target) || lanes.has(target);
-    await deadLetterOrphans(store, log, known, now, shared === undefined ? undefined : now - SHARED_ORPHAN_QUIET_MS);
+    const known = {
+      has: (target: string) => rules.targets.has(target) || lanes.has(target),
+      all: () => [...new Set([...rules.targets.keys(), ...lanes.keys()])],
+    };
+    await deadLetterOrphans(store, log, known, now, SHARED_ORPHAN_QUIET_MS);
   };
   const logFailure = (message: string, fields: Record<string, unknown>): void => {
     const now = clock.now();

@@ -1,4 +1,4 @@
-import type { SharedPacing } from './shared-pacing.js';
+import type { SharedTargets } from './shared-targets.js';
 
 /**
  * The journal's narrow interface (pg-boss style): everything above it speaks only these methods, so the
@@ -175,7 +175,7 @@ export interface Store {
    * Present on a journal that several engines share (PostgreSQL): per-target pacing kept in the journal, which
    * the engine then uses instead of its in-memory pacing. Absent where the engine is the journal's only one.
    */
-  readonly sharedPacing?: SharedPacing;
+  readonly sharedTargets?: SharedTargets;
   /**
    * Applies pending numbered migrations; safe to call on every start. The other methods reject with
    * `journal_not_migrated` on a journal whose schema is behind (a new one included), and every method rejects
@@ -226,11 +226,9 @@ export interface Store {
   /**
    * Dead-letters every pending delivery of one target, with `reason` as the last error and no attempt
    * recorded: for deliveries whose target the rules no longer define (they can be replayed once it is back).
-   * With `quietSince`, only if none of the target's deliveries was created, claimed or recorded at or after
-   * that instant: on a shared journal another instance may still know the target (rules rolled out one
-   * instance at a time) and be delivering them. Returns how many.
+   * Returns how many.
    */
-  deadLetterTarget(target: string, reason: string, now: number, quietSince?: number): Promise<number>;
+  deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
   /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
   countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
   /**

@@ -94,17 +94,6 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
       expect(await store.deadLetterTarget('gone', 'again', T0 + 7)).toBe(0);
     });
 
-    it('with quietSince, dead-letters only a target none of whose deliveries was touched since', async () => {
-      const store = await openMigrated();
-      await seed(store, 2, ['gone']); // created at T0 and T0 + 1
-      expect(await store.deadLetterTarget('gone', 'unknown here', T0 + 60_000, T0 + 1)).toBe(0);
-      // A claim by an instance that knows the target counts as activity too.
-      await store.claimDue({ target: 'gone', now: T0 + 30_000, limit: 1, leaseMs: LEASE });
-      expect(await store.deadLetterTarget('gone', 'unknown here', T0 + 60_000, T0 + 2)).toBe(0);
-      expect(await store.deadLetterTarget('gone', 'unknown here', T0 + 90_000, T0 + 30_001)).toBe(2);
-      expect((await store.findDeliveries({ target: 'gone', state: 'dead' })).length).toBe(2);
-    });
-
     it('records attempts with their outcome and the delivery state that follows', async () => {
       const store = await openMigrated();
       const [eventId] = await seed(store, 1, ['slack']);

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { pacingAllowance } from '../../delivery/pacing/pacing-allowance.js';
 import { spendPacing } from '../../delivery/pacing/spend-pacing.js';
-import type { PacedClaim, PacedClaimRequest } from '../shared-pacing.js';
+import type { PacedClaim, PacedClaimRequest } from '../shared-targets.js';
 import { attachClaimedEvents } from './attach-claimed-events.js';
 import { leasePostgresDue } from './lease-postgres-due.js';
 import { lockTargetPacing, saveTargetPacing } from './lock-target-pacing.js';

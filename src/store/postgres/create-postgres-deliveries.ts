@@ -48,12 +48,11 @@ export function createPostgresDeliveries(pool: pg.Pool) {
       );
       return result.rows;
     },
-    async deadLetterTarget(target: string, reason: string, now: number, quietSince?: number): Promise<number> {
+    async deadLetterTarget(target: string, reason: string, now: number): Promise<number> {
       const result = await pool.query(
         `UPDATE deliveries SET state = 'dead', last_error = $1, claim_token = NULL, updated_at = $2
-         WHERE target = $3 AND state = 'pending'
-           AND NOT EXISTS (SELECT 1 FROM deliveries AS recent WHERE recent.target = $3 AND recent.updated_at >= $4)`,
-        [reason, now, target, quietSince ?? Number.MAX_SAFE_INTEGER],
+         WHERE target = $3 AND state = 'pending'`,
+        [reason, now, target],
       );
       return result.rowCount ?? 0;
     },

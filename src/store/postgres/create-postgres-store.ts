@@ -6,6 +6,8 @@ import { claimPostgresDue } from './claim-postgres-due.js';
 import { claimPostgresPaced } from './claim-postgres-paced.js';
 import { createPostgresDeliveries } from './create-postgres-deliveries.js';
 import { createPostgresIngest } from './create-postgres-ingest.js';
+import { deadLetterUnknownTarget } from './dead-letter-unknown-target.js';
+import { declarePostgresTargets } from './declare-postgres-targets.js';
 import { createPostgresPool } from './create-postgres-pool.js';
 import { findPostgresEvents } from './find-postgres-events.js';
 import { postgresMigrations } from './migrations/postgres-migrations.js';
@@ -58,10 +60,13 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     });
 
   return {
-    sharedPacing: {
+    sharedTargets: {
       claim: (request) => use(() => claimPostgresPaced(pool, request)),
       report: (verdicts) =>
         verdicts.length === 0 ? Promise.resolve() : use(() => reportPostgresVerdicts(pool, verdicts)),
+      declareTargets: (targets, now) => use(() => declarePostgresTargets(pool, targets, now)),
+      deadLetterUnknownTarget: (target, reason, now, quietSince) =>
+        use(() => deadLetterUnknownTarget(pool, { target, reason, now, quietSince })),
     },
     migrate: () =>
       guarded(async () => {
@@ -95,8 +100,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     releaseAllClaims: (now) => use(() => deliveries.releaseAllClaims(now)),
     nextDueAt: (target) => use(() => deliveries.nextDueAt(target)),
     replay: (selection, now) => use(() => replayPostgresDeliveries(pool, selection, now)),
-    deadLetterTarget: (target, reason, now, quietSince) =>
-      use(() => deliveries.deadLetterTarget(target, reason, now, quietSince)),
+    deadLetterTarget: (target, reason, now) => use(() => deliveries.deadLetterTarget(target, reason, now)),
     countByTarget: () => use(() => deliveries.countByTarget()),
     ping: (pingOptions) =>
       use(async () => {

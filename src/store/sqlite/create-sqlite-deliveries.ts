@@ -73,10 +73,9 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
   const countByTarget = db.prepare<[], { target: string; state: DeliveryState; count: number }>(
     `SELECT target, state, count(*) AS count FROM deliveries GROUP BY target, state ORDER BY target, state`,
   );
-  const deadLetterTarget = db.prepare<{ reason: string; now: number; target: string; quietSince: number }>(
-    `UPDATE deliveries SET state = 'dead', last_error = @reason, claim_token = NULL, updated_at = @now
-     WHERE target = @target AND state = 'pending'
-       AND NOT EXISTS (SELECT 1 FROM deliveries AS recent WHERE recent.target = @target AND recent.updated_at >= @quietSince)`,
+  const deadLetterTarget = db.prepare<[reason: string, now: number, target: string]>(
+    `UPDATE deliveries SET state = 'dead', last_error = ?, claim_token = NULL, updated_at = ?
+     WHERE target = ? AND state = 'pending'`,
   );
   const REQUEUE = `UPDATE deliveries SET state = 'pending', attempts = 0, retry_from = @now, next_attempt_at = @now,
     claim_token = NULL, updated_at = @now`;
@@ -158,8 +157,8 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     nextDueAt: (target: string) => nextDue.get(target) ?? undefined,
     replay: (selection: ReplaySelection, now: number) => replay.immediate(selection, now).sort(compareIds),
     countByTarget: () => countByTarget.all(),
-    deadLetterTarget: (target: string, reason: string, now: number, quietSince?: number) =>
-      deadLetterTarget.run({ reason, now, target, quietSince: quietSince ?? Number.MAX_SAFE_INTEGER }).changes,
+    deadLetterTarget: (target: string, reason: string, now: number) =>
+      deadLetterTarget.run(reason, now, target).changes,
     getDelivery(deliveryId: string): StoredDelivery | undefined {
       const rowId = parseDeliveryId(deliveryId);
       return rowId === undefined ? undefined : getDelivery.get(rowId);

@@ -98,8 +98,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     nextDueAt: (target) => use((r) => r.deliveries.nextDueAt(target)),
     replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
     countByTarget: () => use((r) => r.deliveries.countByTarget()),
-    deadLetterTarget: (target, reason, now, quietSince) =>
-      use((r) => r.deliveries.deadLetterTarget(target, reason, now, quietSince)),
+    deadLetterTarget: (target, reason, now) => use((r) => r.deliveries.deadLetterTarget(target, reason, now)),
     ping: (pingOptions) =>
       use(({ statements }) => {
         statements.ping.get();

@@ -13,9 +13,6 @@ import {
 
 type Harness = Awaited<ReturnType<typeof engineHarness>>;
 
-/** How long deliveries of a target unknown to this instance must go untouched on a shared journal. */
-const SHARED_QUIET_MS = 15 * 60_000;
-
 // One suite, both journals: the engine must behave the same on the embedded and the shared one.
 const suites: [string, (name: string, body: () => void) => void, Backend][] = [
   ['SQLite', describe, 'sqlite'],
@@ -324,19 +321,8 @@ for (const [journalName, describeOn, backend] of suites)
       const kept = scriptedTarget();
       const h = await setup([httpSpec('kept')], { kept });
       await h.ingest(2, ['kept', 'gone']);
-      const engine = h.newEngine();
-      await engine.start();
-      if (backend === 'postgres') {
-        // A shared journal: another instance may know "gone" (rules rolled out one at a time), so its deliveries
-        // wait until no instance has touched any of them for 15 minutes.
-        expect((await h.store.findDeliveries({ target: 'gone' })).map((d) => d.state)).toEqual(['pending', 'pending']);
-        h.clock.advance(SHARED_QUIET_MS + 60_000);
-        engine.wake();
-      }
-      const gone = await waitFor(
-        () => h.store.findDeliveries({ target: 'gone' }),
-        (rows) => rows.every((d) => d.state === 'dead'),
-      );
+      await h.newEngine().start();
+      const gone = await h.store.findDeliveries({ target: 'gone' });
       expect(gone.map((d) => [d.state, d.lastError])).toEqual([
         ['dead', 'target "gone" is not in the rules; replay these deliveries once it is back'],
         ['dead', 'target "gone" is not in the rules; replay these deliveries once it is back'],
@@ -405,8 +391,6 @@ for (const [journalName, describeOn, backend] of suites)
       const kept = scriptedTarget();
       const h = await setup([httpSpec('kept')], { kept });
       await h.ingest(1, ['gone']);
-      const quiet = backend === 'postgres' ? SHARED_QUIET_MS : 0;
-      h.clock.advance(quiet);
       const engine = h.newEngine();
       await engine.start();
       const [dead] = await waitFor(
@@ -414,7 +398,7 @@ for (const [journalName, describeOn, backend] of suites)
         (rows) => rows[0]?.state === 'dead',
       );
       await h.store.replay({ ids: [dead?.id as string] }, h.clock.now());
-      h.clock.advance(quiet + 60_000);
+      h.clock.advance(60_000);
       engine.wake();
       await waitFor(
         () => h.store.findDeliveries({}),

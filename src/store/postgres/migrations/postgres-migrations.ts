@@ -1,6 +1,6 @@
 import type { PostgresMigration } from '../postgres-migration.js';
 import { initialMigration } from './001-initial.js';
-import { targetPacingMigration } from './002-target-pacing.js';
+import { sharedTargetsMigration } from './002-shared-targets.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
-export const postgresMigrations: readonly PostgresMigration[] = [initialMigration, targetPacingMigration];
+export const postgresMigrations: readonly PostgresMigration[] = [initialMigration, sharedTargetsMigration];
