@@ -2,25 +2,19 @@ import type { Metrics } from '../admin/metrics.js';
 import type { Clock } from '../clock.js';
 import { createGroupCommit } from '../ingest/group-commit.js';
 import type { Logger } from '../log/logger.js';
-import type { CompiledRules, TargetSpec } from '../rules/rules.js';
-import type { AttemptRecord, Store } from '../store/store.js';
-import { createDeliveryLane, laneCapacity, laneUnblocksAt, pauseLane, type DeliveryLane } from './delivery-lane.js';
-import type { TargetVerdict } from './pacing/apply-verdict.js';
-import { pacingPolicyOf } from './pacing/pacing-state.js';
+import type { CompiledRules } from '../rules/rules.js';
+import type { AttemptRecord, ClaimedDelivery, Store } from '../store/store.js';
+import { createDeliveryLane, laneCapacity, laneUnblocksAt, type DeliveryLane } from './delivery-lane.js';
 import { deadLetterOrphans } from './dead-letter-orphans.js';
+import { createLocalPacer } from './local-pacer.js';
 import { recordUntilLeaseEnds } from './record-until-lease-ends.js';
 import { runAttempt } from './run-attempt.js';
 import { settleAttempt } from './settle-attempt.js';
-import type { CreateTarget, Target, TargetDeps } from './target.js';
+import { createSharedPacer } from './shared-pacer.js';
+import type { CreateTarget, TargetDeps } from './target.js';
+import { createTargetClients } from './target-clients.js';
 
 const ORPHAN_SWEEP_MS = 60_000;
-/** On a shared journal, how long no instance may have declared a target before its deliveries are orphans. */
-const SHARED_ORPHAN_QUIET_MS = 5 * ORPHAN_SWEEP_MS;
-/**
- * On a shared journal, how soon to ask again when other instances hold the target's concurrency or its
- * half-open probe: their attempts' ends wake only their own engines.
- */
-const SHARED_RECHECK_MS = 100;
 
 export interface DeliveryEngineOptions {
   readonly store: Store;
@@ -83,9 +77,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const claimBatch = options.claimBatch ?? 100;
   const lanes = new Map<string, DeliveryLane>();
-  const users = new Map<Target, number>();
-  const retired = new Set<Target>();
-  const broken = new WeakSet<TargetSpec>();
+  const clients = createTargetClients(log, (spec) => options.createTarget(spec, { ...options.targetDeps, log }));
   const inFlight = new Set<Promise<void>>();
   const abort = new AbortController();
   const writer = createGroupCommit(async (records: readonly AttemptRecord[]) => {
@@ -105,58 +97,32 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     },
   };
   const shared = store.sharedTargets;
-  // Verdicts go to the shared circuit in groups, like attempt records: one transaction per group.
-  const reporter = createGroupCommit(async (verdicts: readonly TargetVerdict[]) => {
-    await shared?.report(verdicts);
-    return verdicts.map(() => undefined);
-  });
-  const report = (verdict: TargetVerdict): void => {
-    reporter.submit(verdict).catch((error: unknown) => {
-      logFailure('reporting to the shared circuit failed', { target: verdict.target, error: String(error) });
-    });
-  };
+  const pacer =
+    shared === undefined
+      ? createLocalPacer(store, clock)
+      : createSharedPacer(shared, clock, (target, error) =>
+          logFailure('reporting to the shared circuit failed', { target, error: String(error) }),
+        );
   let stopping = false;
   let passing = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let loggedFailureAt = Number.NEGATIVE_INFINITY;
 
-  const closeTarget = (target: Target): void => {
-    target.close().catch((error: unknown) => log.warn('closing a delivery target failed', { error: String(error) }));
-  };
   const syncLanes = (rules: CompiledRules, now: number): void => {
     for (const [name, spec] of rules.targets) {
       const lane = lanes.get(name);
       if (lane?.spec === spec) continue;
-      let target: Target;
-      try {
-        target = options.createTarget(spec, { ...options.targetDeps, log });
-      } catch (error) {
-        // One target that cannot be built must not stop the others; its deliveries wait in the journal.
-        if (!broken.has(spec)) log.error('delivery target cannot be set up', { target: name, error: String(error) });
-        broken.add(spec);
-        continue;
-      }
-      if (lane !== undefined) retire(lane.target);
+      const target = clients.build(spec);
+      if (target === undefined) continue;
+      if (lane !== undefined) clients.retire(lane.target);
       lanes.set(name, createDeliveryLane(spec, target, now, lane, shared !== undefined));
     }
   };
-  const retire = (target: Target): void => {
-    if ((users.get(target) ?? 0) === 0) closeTarget(target);
-    else retired.add(target);
-  };
-
-  const launch = (
-    lane: DeliveryLane,
-    claimed: Parameters<typeof runAttempt>[0]['claimed'],
-    now: number,
-    leaseEnd: number,
-  ): void => {
+  const launch = (lane: DeliveryLane, claimed: ClaimedDelivery, leaseEnd: number): void => {
     lane.inFlight += 1;
-    lane.bucket?.take(now);
-    lane.circuit.started();
     const { target } = lane;
-    users.set(target, (users.get(target) ?? 0) + 1);
+    clients.use(target);
     const work = runAttempt({
       claimed,
       target,
@@ -167,23 +133,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       secrets: options.secrets(),
     })
       .then(async (result) => {
-        const { outcome } = result;
-        const retryAfterMs = outcome.kind === 'retry' ? outcome.retryAfterMs : undefined;
-        if (shared !== undefined) {
-          // An attempt cut short by shutdown says nothing about the target, but it must end a probe.
-          const kind = abort.signal.aborted ? 'permanent' : outcome.kind;
-          report({
-            target: lane.spec.name,
-            kind,
-            at: clock.now(),
-            retryAfterMs,
-            policy: pacingPolicyOf(lane.spec.policy),
-            claimToken: claimed.claimToken,
-          });
-        } else {
-          lane.circuit.record(outcome.kind, clock.now());
-          if (retryAfterMs !== undefined) pauseLane(lane, retryAfterMs, clock.now());
-        }
+        pacer.settle(lane, claimed, result.outcome, abort.signal.aborted);
         await settleAttempt(settleContext, lane.spec.name, claimed, result, abort.signal.aborted, leaseEnd);
       })
       .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
@@ -191,12 +141,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         const current = lanes.get(lane.spec.name);
         if (current !== undefined) current.inFlight -= 1;
         if (current !== lane) lane.inFlight -= 1;
-        const left = (users.get(target) ?? 1) - 1;
-        if (left > 0) users.set(target, left);
-        else {
-          users.delete(target);
-          if (retired.delete(target)) closeTarget(target);
-        }
+        clients.release(target);
         inFlight.delete(work);
         wake();
       });
@@ -220,7 +165,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       if (due === undefined && !rules.targets.has(name) && lane.inFlight === 0) {
         // Removed from the rules and drained: only now is its client released.
         lanes.delete(name);
-        retire(lane.target);
+        clients.retire(lane.target);
         log.info('target removed from the rules has drained', { target: name });
       } else if (due !== undefined) nextWake = Math.min(nextWake, due);
     }
@@ -243,21 +188,13 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     }
     const limit = Math.min(capacity, claimBatch);
     const leaseMs = lane.spec.policy.timeoutMs + 60_000;
-    let blockedUntil: number | undefined;
-    let claims;
-    if (shared === undefined) claims = await store.claimDue({ target, now, limit, leaseMs });
-    else {
-      const paced = await shared.claim({ target, now, limit, leaseMs, policy: pacingPolicyOf(lane.spec.policy) });
-      ({ claims, blockedUntil } = paced);
-      lane.sharedCircuit = paced.circuit;
-    }
-    for (const claimed of claims) launch(lane, claimed, now, now + leaseMs);
+    const { claims, blockedUntil } = await pacer.claim(lane, { target, now, limit, leaseMs });
+    for (const claimed of claims) launch(lane, claimed, now + leaseMs);
     if (claims.length === limit) return now;
     const due = await store.nextDueAt(target);
     if (due === undefined) return lane.inFlight > 0 ? now + pollIntervalMs : undefined;
-    // Due now but not claimed: held back by the shared pacing (or claimed meanwhile by another instance).
-    const recheck = due <= now && shared !== undefined ? now + SHARED_RECHECK_MS : now + 1;
-    return Math.max(due, blockedUntil ?? recheck);
+    // Due now but not claimed: held back by pacing kept elsewhere (or claimed meanwhile by another instance).
+    return Math.max(due, blockedUntil ?? now + (due <= now ? pacer.recheckMs : 1));
   };
 
   const run = async (): Promise<void> => {
@@ -307,11 +244,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   const sweepOrphans = async (rules: CompiledRules, now: number): Promise<void> => {
     if (now - sweptAt < ORPHAN_SWEEP_MS && now >= sweptAt) return;
     sweptAt = now;
-    const known = {
-      has: (target: string) => rules.targets.has(target) || lanes.has(target),
-      all: () => [...new Set([...rules.targets.keys(), ...lanes.keys()])],
-    };
-    await deadLetterOrphans(store, log, known, now, SHARED_ORPHAN_QUIET_MS);
+    // Targets still draining after a reload count as known.
+    await deadLetterOrphans(store, log, [...rules.targets.keys(), ...lanes.keys()], now);
   };
   const logFailure = (message: string, fields: Record<string, unknown>): void => {
     const now = clock.now();
@@ -357,9 +291,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         await Promise.allSettled([...inFlight]);
       }
       await writer.drain();
-      await reporter.drain();
-      for (const lane of lanes.values()) closeTarget(lane.target);
-      for (const target of retired) closeTarget(target);
+      await pacer.drain();
+      clients.closeAll([...lanes.values()].map((lane) => lane.target));
       lanes.clear();
     },
   };

@@ -1,0 +1,25 @@
+import type { ClaimRequest, ClaimedDelivery } from '../store/store.js';
+import type { DeliveryLane } from './delivery-lane.js';
+import type { Outcome } from './outcome.js';
+
+export interface LaneClaim {
+  readonly claims: readonly ClaimedDelivery[];
+  /** When pacing lets more start, if it held some back. */
+  readonly blockedUntil: number | undefined;
+}
+
+/**
+ * Where a target's pacing (rate limit, circuit, `Retry-After` pause) lives: in the engine's memory, for a journal
+ * that is its alone (local-pacer.ts), or in a journal several instances share (shared-pacer.ts). The engine
+ * claims and reports through this and never asks which.
+ */
+export interface LanePacer {
+  /** Claims up to `request.limit` due deliveries of the lane's target, no more than pacing allows now. */
+  claim(lane: DeliveryLane, request: ClaimRequest): Promise<LaneClaim>;
+  /** What a finished attempt said about its target; `interrupted` by shutdown says nothing, but ends a probe. */
+  settle(lane: DeliveryLane, claimed: ClaimedDelivery, outcome: Outcome, interrupted: boolean): void;
+  /** How soon to look again at deliveries that are due but were not claimed (held back elsewhere). */
+  readonly recheckMs: number;
+  /** For shutdown: waits for what `settle` still has to write. */
+  drain(): Promise<void>;
+}
