@@ -76,10 +76,9 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     const stopWatching = watchRulesFile(config.rules, () => rules.reload('watch'));
     releases.push(async () => stopWatching());
 
-    const shared = config.store.kind === 'postgres';
     const store = createStore(config.store, { clock });
     releases.push(() => store.close());
-    const migration = await migrateAtStart(store, { log, waitForDatabase: shared });
+    const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });
     releases.push(async () => migration.stop());
     let lastCommitError: string | null = null;
     const groupCommit = createGroupCommit(async (items: readonly IngestItem[]) => {
@@ -108,7 +107,6 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       createTarget,
       random: options.random,
       pollIntervalMs: options.deliveryPollMs,
-      releaseClaimsAtStart: !shared,
     });
     await engine.start();
     registerScrapeGauges(metrics, { store, engine, rules });

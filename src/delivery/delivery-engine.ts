@@ -36,7 +36,8 @@ export interface DeliveryEngineOptions {
   /**
    * Whether `start()` releases every claim in the journal: true only when this engine is the journal's only
    * one (SQLite), so any claim found was left by a process that died. On a shared journal (PostgreSQL) other
-   * live instances hold claims; a dead one's expire with their leases instead. Default true.
+   * live instances hold claims; a dead one's expire with their leases instead. Default: whether the journal
+   * is unshared (has no `sharedTargets`).
    */
   readonly releaseClaimsAtStart?: boolean;
 }
@@ -257,7 +258,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   return {
     async start() {
       const now = clock.now();
-      if (options.releaseClaimsAtStart ?? true) {
+      if (options.releaseClaimsAtStart ?? shared === undefined) {
         const released = await store.releaseAllClaims(now);
         if (released > 0) log.warn('deliveries left in flight by a previous run are due again', { count: released });
       }

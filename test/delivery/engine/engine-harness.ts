@@ -78,6 +78,8 @@ export async function engineHarness(
       },
       random: options.random ?? (() => 0.5),
       pollIntervalMs: 50,
+      // One engine per journal here, even on PostgreSQL: claims found at start were left by a "crash".
+      releaseClaimsAtStart: true,
       ...extra,
     });
     engines.push(engine);
