@@ -1,3 +1,5 @@
+import { safeDecode } from '../rules/env/safe-decode.js';
+
 /**
  * What to mask in logs for a database URL: the URL itself and its password, which travels alone in some
  * messages (as written and percent-decoded, and as a `password` query parameter, which libpq also accepts).
@@ -11,13 +13,4 @@ export function databaseUrlSecrets(url: string): string[] {
   const passwords = [parsed.password, safeDecode(parsed.password), ...parsed.searchParams.getAll('password')];
   for (const password of passwords) if (password !== '' && !secrets.includes(password)) secrets.push(password);
   return secrets;
-}
-
-/** A password with a literal `%` is not valid percent-encoding; it is then masked as written only. */
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -1,3 +1,5 @@
+import { safeDecode } from './safe-decode.js';
+
 const MIN_PART = 8;
 
 /**
@@ -23,13 +25,4 @@ export function secretVariants(value: string): string[] {
   ];
   for (const part of parts) if (part.length >= MIN_PART && !variants.includes(part)) variants.push(part);
   return variants;
-}
-
-/** A password with a literal `%` is not valid percent-encoding; it is then masked as written only. */
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
