@@ -1,46 +1,28 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log/create-logger.js';
-
-function capture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString('utf8');
-      done();
-    },
-  });
-  return {
-    stream,
-    lines: () =>
-      text
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Record<string, unknown>),
-  };
-}
+import { captureLogs } from '../helpers/capture-logs.js';
 
 describe('createLogger', () => {
   it('writes JSON lines and masks secrets in the message, fields, nested values and errors', () => {
-    const out = capture();
+    const out = captureLogs();
     const log = createLogger({ level: 'info', stream: out.stream, secrets: ['s3cret-value-123'] });
     log.addSecrets(['https://hooks.example.invalid/T0/B0/XYZ']);
     log.info('posting to https://hooks.example.invalid/T0/B0/XYZ failed', {
       nested: { list: ['a s3cret-value-123 b'] },
       error: new Error('token s3cret-value-123 refused'),
     });
-    const [line] = out.lines();
+    const [line] = out.logs();
     expect(line).toMatchObject({
       level: 'info',
       message: 'posting to [redacted] failed',
       nested: { list: ['a [redacted] b'] },
       error: 'token [redacted] refused',
     });
-    expect(JSON.stringify(out.lines())).not.toContain('s3cret');
+    expect(JSON.stringify(out.logs())).not.toContain('s3cret');
   });
 
   it('masks the shapes of secrets nobody registered: auth headers, signatures, Slack URLs, API keys, URL passwords', () => {
-    const out = capture();
+    const out = captureLogs();
     const log = createLogger({ level: 'info', stream: out.stream, secrets: [] });
     const signature = `sha256=${'ab'.repeat(32)}`;
     log.info('request', {
@@ -50,7 +32,7 @@ describe('createLogger', () => {
       key: 'sy_AbCdEfGhIjKlMnOpQrStUvWxYz0123',
       smtp: 'smtp://alice:hunter2-pass@mail.example:587',
     });
-    const [line] = out.lines();
+    const [line] = out.logs();
     expect(line).toMatchObject({
       headers: { authorization: 'Bearer [redacted]', 'x-service-signature': 'sha256=[redacted]' },
       basic: 'Basic [redacted]',
@@ -61,21 +43,21 @@ describe('createLogger', () => {
   });
 
   it('never drops a line because a secret happens to equal the level name', () => {
-    const out = capture();
+    const out = captureLogs();
     const log = createLogger({ level: 'info', stream: out.stream, secrets: ['info', 'warn'] });
     log.info('event received', { id: 'evt_1' });
     log.warn('something', {});
     // Masked inside the line like any other text, but the lines are written: winston filters on the
     // record's level, which redaction never touches.
-    expect(out.lines().map((l) => l.message)).toEqual(['event received', 'something']);
+    expect(out.logs().map((l) => l.message)).toEqual(['event received', 'something']);
   });
 
   it('honours the level', () => {
-    const out = capture();
+    const out = captureLogs();
     const log = createLogger({ level: 'warn', stream: out.stream });
     log.info('hidden');
     log.debug('hidden');
     log.error('shown');
-    expect(out.lines().map((l) => l.message)).toEqual(['shown']);
+    expect(out.logs().map((l) => l.message)).toEqual(['shown']);
   });
 });
