@@ -1,3 +1,4 @@
+import { formatTable } from '../src/cli/format-table.js';
 import type { TargetSummary } from './summarize.js';
 
 const int = (value: number | undefined): string =>
@@ -13,28 +14,20 @@ export function overallSummary(
   delivery: ReadonlyMap<string, number>,
 ): string {
   const names = [...new Set([...ingest.keys(), ...delivery.keys()])].filter((name) => name !== 'bare');
-  const rows = [
-    ['backend', 'instances', 'ingest req/s', 'p50 ms', 'p99 ms', 'deliveries/s'],
-    ...names.map((name) => {
-      const [backend = name, instances = ''] = name.split('-');
-      const summary = ingest.get(name);
-      return [
-        backend,
-        instances,
-        int(summary?.requestsPerSecond),
-        summary ? String(summary.p50Ms) : '-',
-        summary ? String(summary.p99Ms) : '-',
-        int(delivery.get(name)),
-      ];
-    }),
-  ];
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
-  const lines = rows.map((row) =>
-    row
-      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-      .join('  ')
-      .trimEnd(),
-  );
+  const rows = names.map((name) => {
+    const [backend = name, instances = ''] = name.split('-');
+    const summary = ingest.get(name);
+    return [
+      backend,
+      instances,
+      int(summary?.requestsPerSecond),
+      summary ? String(summary.p50Ms) : '-',
+      summary ? String(summary.p99Ms) : '-',
+      int(delivery.get(name)),
+    ];
+  });
+  const header = ['backend', 'instances', 'ingest req/s', 'p50 ms', 'p99 ms', 'deliveries/s'];
+  const lines = formatTable(header, rows).trimEnd().split('\n');
   const sqlite = ingest.get('sqlite-1');
   const postgres3 = ingest.get('postgres-3');
   if (sqlite && postgres3) {
