@@ -1,21 +1,13 @@
+import { useCrashCleanup } from './use-crash-cleanup.js';
 import { performance } from 'node:perf_hooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
 import type { StoredDelivery } from '../../src/store/store.js';
 import { postWebhook } from '../helpers/post-webhook.js';
-import type { SpawnedCli } from '../helpers/spawn-cli.js';
 import { SOURCE_SECRET } from '../helpers/start-test-daemon.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { incidentBody, LivePool, runBurst } from './burst.js';
-import {
-  killAll,
-  loggedRetries,
-  serve,
-  tally,
-  unexplainedResends,
-  waitUntil,
-  writeDaemonConfig,
-} from './crash-checks.js';
+import { loggedRetries, serve, tally, unexplainedResends, waitUntil, writeDaemonConfig } from './crash-checks.js';
 import { privateClusterSkipReason, startPrivateCluster } from './private-postgres.js';
 import { startTimedReceiver } from './timed-receiver.js';
 
@@ -35,12 +27,7 @@ const suite = privateClusterSkipReason === undefined ? describe : describe.skip;
 const name = 'PostgreSQL restarted (pg_ctl stop -m immediate, start) in the middle of a burst';
 
 suite(privateClusterSkipReason === undefined ? name : `${name} — SKIPPED: ${privateClusterSkipReason}`, () => {
-  const processes: SpawnedCli[] = [];
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    await killAll(processes);
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const { processes, cleanups } = useCrashCleanup();
 
   it('answers 503 (never 200) while it is down, recovers by itself, delivers every acknowledged event', async () => {
     const cluster = await startPrivateCluster();

@@ -1,4 +1,5 @@
-import { afterEach, expect, it } from 'vitest';
+import { useCrashCleanup } from './use-crash-cleanup.js';
+import { expect, it } from 'vitest';
 import type { StoredDelivery } from '../../src/store/store.js';
 import type { SpawnedCli } from '../helpers/spawn-cli.js';
 import { SOURCE_SECRET } from '../helpers/start-test-daemon.js';
@@ -7,7 +8,6 @@ import { describePostgres } from '../store/describe-postgres.js';
 import { tempPostgresJournal, testDatabaseUrl } from '../store/temp-postgres-journal.js';
 import { LivePool, runBurst } from './burst.js';
 import {
-  killAll,
   loggedRetries,
   overlappingPairs,
   serve,
@@ -31,12 +31,7 @@ const CONCURRENCY = 4;
 const LEASE_WAIT_MS = 120_000;
 
 describePostgres('PostgreSQL journal: three instances, one killed with SIGKILL and one restarted mid-burst', () => {
-  const processes: SpawnedCli[] = [];
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    await killAll(processes);
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const { processes, cleanups } = useCrashCleanup();
 
   it('delivers every acknowledged event; no delivery is sent by two instances, nor at once', async () => {
     const journal = await tempPostgresJournal();

@@ -1,20 +1,13 @@
+import { useCrashCleanup } from './use-crash-cleanup.js';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import type { SpawnedCli } from '../helpers/spawn-cli.js';
 import { SOURCE_SECRET } from '../helpers/start-test-daemon.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { LivePool, runBurst } from './burst.js';
-import {
-  killAll,
-  loggedRetries,
-  serve,
-  tally,
-  unexplainedResends,
-  waitUntil,
-  writeDaemonConfig,
-} from './crash-checks.js';
-import { startTimedReceiver, type TimedReceiver, type TimedRequest } from './timed-receiver.js';
+import { loggedRetries, serve, tally, unexplainedResends, waitUntil, writeDaemonConfig } from './crash-checks.js';
+import { startTimedReceiver, type TimedRequest } from './timed-receiver.js';
 
 const tempDir = useTempDirs();
 const EVENTS = 300;
@@ -23,16 +16,11 @@ const KILL_AFTER_ACKS = 100;
 const CONCURRENCY = 4;
 
 describe('SQLite journal: the daemon killed with SIGKILL in the middle of a burst, then restarted', () => {
-  const processes: SpawnedCli[] = [];
-  const receivers: TimedReceiver[] = [];
-  afterEach(async () => {
-    await killAll(processes);
-    for (const receiver of receivers.splice(0)) await receiver.close();
-  });
+  const { processes, cleanups } = useCrashCleanup();
 
   it('delivers every event that got a 200; only deliveries in flight at the kill are sent twice', async () => {
     const receiver = await startTimedReceiver({ delayMs: 40 });
-    receivers.push(receiver);
+    cleanups.push(() => receiver.close());
     const dir = tempDir();
     const env = { MONITOR_SECRET: SOURCE_SECRET };
     // Each run gets its own target path (same journal, same target name), so the receiver knows who sent what.

@@ -1,13 +1,14 @@
+import { useCrashCleanup } from './use-crash-cleanup.js';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import type { StoredDelivery } from '../../src/store/store.js';
 import type { SpawnedCli } from '../helpers/spawn-cli.js';
 import { SOURCE_SECRET } from '../helpers/start-test-daemon.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { LivePool, runBurst } from './burst.js';
-import { killAll, serve, tally, waitUntil, writeDaemonConfig } from './crash-checks.js';
-import { startTimedReceiver, type TimedReceiver } from './timed-receiver.js';
+import { serve, tally, waitUntil, writeDaemonConfig } from './crash-checks.js';
+import { startTimedReceiver } from './timed-receiver.js';
 
 const tempDir = useTempDirs();
 const EVENTS = 120;
@@ -19,16 +20,11 @@ const TARGET = `concurrency: 4, timeout: 5s,
     circuit_breaker: { failures: 5, cooldown: 1s }`;
 
 describe('target outage while the daemon is killed with SIGKILL and restarted (SQLite journal)', () => {
-  const processes: SpawnedCli[] = [];
-  const receivers: TimedReceiver[] = [];
-  afterEach(async () => {
-    await killAll(processes);
-    for (const receiver of receivers.splice(0)) await receiver.close();
-  });
+  const { processes, cleanups } = useCrashCleanup();
 
   it('delivers every acknowledged event exactly once after the target recovers, none dead-lettered', async () => {
     const receiver = await startTimedReceiver({ delayMs: 10, status: 503 });
-    receivers.push(receiver);
+    cleanups.push(() => receiver.close());
     const dir = tempDir();
     const env = { MONITOR_SECRET: SOURCE_SECRET };
     const config = (name: string) =>
