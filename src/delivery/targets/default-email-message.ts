@@ -1,3 +1,4 @@
+import { limitDepth } from '../../templates/limit-depth.js';
 import type { DeliveryJob } from '../target.js';
 import { flattenHeaderText } from './flatten-header-text.js';
 
@@ -31,7 +32,7 @@ const DETAIL_ROWS: readonly (readonly [string, readonly string[]])[] = [
 /**
  * The message sent when a target has no `subject` / `text` template: a subject such as
  * `[CRITICAL] Incident created: Suspicious login`, and a plain-text body with the key fields and the event
- * as received, pretty-printed. Plain text only: it reads the same in every client and ticket gateway, and
+ * as received, pretty-printed (parts nested past `MAX_SHOWN_DEPTH` shown as a marker). Plain text only: it reads the same in every client and ticket gateway, and
  * needs no escaping of event content.
  */
 export function defaultEmailMessage(job: DeliveryJob): EmailContent {
@@ -55,7 +56,15 @@ export function defaultEmailMessage(job: DeliveryJob): EmailContent {
   );
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const table = rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`).join('\n');
-  const text = [heading, '', table, '', 'Event as received:', JSON.stringify(job.envelope, null, 2), ''].join('\n');
+  const text = [
+    heading,
+    '',
+    table,
+    '',
+    'Event as received:',
+    JSON.stringify(limitDepth(job.envelope), null, 2),
+    '',
+  ].join('\n');
   return { subject: flattenHeaderText(subject), text };
 }
 
