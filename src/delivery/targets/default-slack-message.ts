@@ -22,14 +22,15 @@ const NO_SEVERITY: Look = { emoji: ':white_circle:', color: '#9E9E9E' };
 /** An unexpected severity is shown as urgent, as the rules read it (the highest level). */
 const UNKNOWN_SEVERITY: Look = { emoji: ':warning:', color: '#B00020' };
 
-/** Slack's limits are 3,000 characters per text and 2,000 per field; event strings can be far longer. */
+/** Well under Slack's limits (which `clipSlackMessage` enforces on every message), so the card stays a card. */
 const TITLE_CHARS = 150;
 const FIELD_CHARS = 300;
 
 /**
  * The message sent when a Slack target has no `message:` template: a coloured Block Kit card with the title,
- * severity, event kind, incident, host, agent and time, and a plain `text` fallback for notifications. Every
- * event-derived string is clipped and escaped (`&`, `<`, `>`), so a title holding `<!channel>` stays text.
+ * severity, event kind, incident, host, agent, policy, verdict and time, and a plain `text` fallback for
+ * notifications. Every event-derived string is clipped and escaped (`&`, `<`, `>`), so a title holding
+ * `<!channel>` stays text.
  */
 export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArguments {
   const kind = job.event.kind;
