@@ -5,7 +5,7 @@ export interface DemoEvent {
 }
 
 /**
- * Every documented event kind, with several severities, chosen to exercise every route of rules.example.yaml
+ * Every documented event kind (docs/events.md), with several severities, chosen to exercise every route of rules.example.yaml
  * and every target. Slack's rate limit (1 message/s after a burst of 5 per webhook) makes each Slack message
  * beyond the fifth cost a second, so the list stays short: 4 messages to soc-slack, 2 to infra-slack.
  */
@@ -49,10 +49,20 @@ export const DEMO_EVENTS: readonly DemoEvent[] = [
   { event: 'agent.online', data: { host: 'db-1', agent: { id: 'agt_17', name: 'db-1' } } },
   {
     event: 'threat.detected',
-    data: { severity: 'high', verdict: 'confirmed', title: 'Credential dumping tool on hr-laptop-12' },
+    data: {
+      severity: 'high',
+      verdict: 'confirmed',
+      title: 'Credential dumping tool on hr-laptop-12',
+      host: 'hr-laptop-12',
+    },
   },
   {
     event: 'compliance.violation',
-    data: { severity: 'medium', policy: 'disk-encryption', title: 'Disk encryption off on hr-laptop-12' },
+    data: {
+      severity: 'medium',
+      policy: 'disk-encryption',
+      title: 'Disk encryption off on hr-laptop-12',
+      host: 'hr-laptop-12',
+    },
   },
 ];

@@ -60,14 +60,7 @@ describe('delivery end to end (daemon, journal, real HTTP receiver, CLI)', () =>
     cleanups.push(() => daemon.running.close());
     return { receiver, daemon };
   }
-  async function deliveries(daemon: TestDaemon): Promise<StoredDelivery[]> {
-    const store = createSqliteStore({ path: daemon.dbPath });
-    try {
-      return await store.findDeliveries({});
-    } finally {
-      await store.close();
-    }
-  }
+  const deliveries = (daemon: TestDaemon): Promise<StoredDelivery[]> => daemon.deliveries();
 
   it('forwards the exact bytes received, with the delivery id as Idempotency-Key, through an outage', async () => {
     const { receiver, daemon } = await setup();

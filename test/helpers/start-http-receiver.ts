@@ -44,7 +44,12 @@ export interface HttpReceiver {
  * for targets (Slack, ticketing APIs) and for the delivery engine's end-to-end tests.
  */
 export async function startHttpReceiver(
-  options: { answers?: readonly ScriptedAnswer[]; default?: ScriptedAnswer } = {},
+  options: {
+    answers?: readonly ScriptedAnswer[];
+    default?: ScriptedAnswer;
+    /** Answers from what was received, once the queue is empty (undefined: the default answer): a validating stand-in. */
+    judge?: (request: ReceivedRequest) => ScriptedAnswer | undefined;
+  } = {},
 ): Promise<HttpReceiver> {
   const queue: ScriptedAnswer[] = [...(options.answers ?? [])];
   let fallback: ScriptedAnswer = options.default ?? { status: 200, body: 'ok' };
@@ -59,16 +64,17 @@ export async function startHttpReceiver(
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      requests.push({
+      const received: ReceivedRequest = {
         method: request.method ?? '',
         url: request.url ?? '',
         headers: request.headers,
         body: Buffer.concat(chunks),
         connection: connections.get(request.socket) ?? 0,
         receivedAt,
-      });
+      };
+      requests.push(received);
       for (const wake of waiters.splice(0)) wake();
-      const answer = queue.shift() ?? fallback;
+      const answer = queue.shift() ?? options.judge?.(received) ?? fallback;
       if (!answer.delayMs) return respond(response, answer);
       const timer = setTimeout(() => {
         timers.delete(timer);

@@ -4,6 +4,7 @@ import type { Clock } from '../../src/clock.js';
 import { captureLogs } from './capture-logs.js';
 import { startSwitchyard, type RunningSwitchyard } from '../../src/main.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import type { Store, StoredDelivery } from '../../src/store/store.js';
 
 export const SOURCE_SECRET = 'test-secret-0123456789abcdef'; // the openssl vectors' secret
 export const NEXT_SECRET = 'next-secret-abcdefghijklmnop';
@@ -43,6 +44,8 @@ export interface TestDaemon {
   readonly logs: () => Record<string, unknown>[];
   readonly rawLogs: () => string;
   readonly counts: () => Promise<{ events: number; deliveries: number }>;
+  /** Every delivery in the journal, read through a store of its own. */
+  readonly deliveries: () => Promise<StoredDelivery[]>;
 }
 
 /** A real daemon on a free port with a real SQLite journal in `dir`, logs captured as parsed JSON lines. */
@@ -91,6 +94,14 @@ ${options.config ?? ''}
     ...(options.random ? { random: options.random } : {}),
     deliveryPollMs: 100,
   });
+  const withStore = async <T>(read: (store: Store) => Promise<T>): Promise<T> => {
+    const store = createSqliteStore({ path: dbPath });
+    try {
+      return await read(store);
+    } finally {
+      await store.close();
+    }
+  };
   return {
     running,
     url: `http://127.0.0.1:${running.port}`,
@@ -99,13 +110,7 @@ ${options.config ?? ''}
     rulesPath,
     rawLogs: captured.rawLogs,
     logs: captured.logs,
-    counts: async () => {
-      const store = createSqliteStore({ path: dbPath });
-      try {
-        return await store.counts();
-      } finally {
-        await store.close();
-      }
-    },
+    counts: () => withStore((store) => store.counts()),
+    deliveries: () => withStore((store) => store.findDeliveries({})),
   };
 }

@@ -1,6 +1,7 @@
 import type { IncomingWebhookSendArguments } from '@slack/webhook';
 import { escapeSlack } from '../../templates/escape-slack.js';
 import type { DeliveryJob } from '../target.js';
+import { detailRows, readEventDetails, textOf, type EventDetails } from './read-event-details.js';
 
 interface Look {
   readonly emoji: string;
@@ -21,36 +22,33 @@ const NO_SEVERITY: Look = { emoji: ':white_circle:', color: '#9E9E9E' };
 /** An unexpected severity is shown as urgent, as the rules read it (the highest level). */
 const UNKNOWN_SEVERITY: Look = { emoji: ':warning:', color: '#B00020' };
 
-/** Slack's limits are 3,000 characters per text and 2,000 per field; event strings can be far longer. */
+/** Well under Slack's limits (which `clipSlackMessage` enforces on every message), so the card stays a card. */
 const TITLE_CHARS = 150;
 const FIELD_CHARS = 300;
 
 /**
  * The message sent when a Slack target has no `message:` template: a coloured Block Kit card with the title,
- * severity, event kind, incident, host, agent and time, and a plain `text` fallback for notifications. Every
- * event-derived string is clipped and escaped (`&`, `<`, `>`), so a title holding `<!channel>` stays text.
+ * severity, event kind, incident, host, agent, policy, verdict and time, and a plain `text` fallback for
+ * notifications. Every event-derived string is clipped and escaped (`&`, `<`, `>`), so a title holding
+ * `<!channel>` stays text.
  */
 export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArguments {
-  const data = asRecord(job.envelope.data);
   const kind = job.event.kind;
-  const host = firstText(data.hostname, data.host, asRecord(data.agent).hostname, asRecord(data.agent).name);
+  const details = readEventDetails(job.envelope.data);
   const look = lookOf(kind, job.event.severity);
-  const title = escapeSlack(clip(firstText(data.title) ?? phraseFor(kind, data, host), TITLE_CHARS));
-  const fields: [string, string | undefined][] = [
+  const title = escapeSlack(clip(details.title ?? phraseFor(kind, details), TITLE_CHARS));
+  const fields: [string, string][] = [
     ['Severity', job.event.severity ?? 'not set'],
     ['Event', kind],
-    ['Incident', firstText(data.incident_id)],
-    ['Host', host],
-    ['Agent', firstText(data.agent_id, asRecord(data.agent).id)],
+    ...detailRows(details),
   ];
-  const shown = fields.flatMap(([label, value]) =>
-    value === undefined
-      ? []
-      : [{ type: 'mrkdwn' as const, text: `*${label}*\n${escapeSlack(clip(value, FIELD_CHARS))}` }],
-  );
+  const shown = fields.map(([label, value]) => ({
+    type: 'mrkdwn' as const,
+    text: `*${label}*\n${escapeSlack(clip(value, FIELD_CHARS))}`,
+  }));
   shown.push({
     type: 'mrkdwn',
-    text: `*Time*\n${slackTime(firstText(job.envelope.timestamp) ?? job.event.occurredAt)}`,
+    text: `*Time*\n${slackTime(textOf(job.envelope.timestamp) ?? job.event.occurredAt)}`,
   });
   return {
     text: `${look.emoji} ${title}`,
@@ -75,8 +73,7 @@ export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArgume
   };
 }
 
-function phraseFor(kind: string, data: Readonly<Record<string, unknown>>, host: string | undefined): string {
-  const incident = firstText(data.incident_id);
+function phraseFor(kind: string, { incident, host }: EventDetails): string {
   const on = host === undefined ? '' : ` on ${host}`;
   switch (kind) {
     case 'incident.created':
@@ -110,19 +107,6 @@ function slackTime(raw: string): string {
   const shown = escapeSlack(clip(raw, FIELD_CHARS));
   if (Number.isNaN(ms)) return shown;
   return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time_secs}|${shown}>`;
-}
-
-function asRecord(value: unknown): Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-/** The first value that is a non-empty string or a number, as text. */
-function firstText(...values: unknown[]): string | undefined {
-  for (const value of values) {
-    if (typeof value === 'string' && value.trim() !== '') return value;
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  }
-  return undefined;
 }
 
 /** Cuts by code point, so an emoji is never split in half; looks at no more of a huge string than it needs. */

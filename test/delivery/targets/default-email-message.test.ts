@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultEmailMessage } from '../../../src/delivery/targets/default-email-message.js';
+import { defaultSlackMessage } from '../../../src/delivery/targets/default-slack-message.js';
 import { flattenHeaderText } from '../../../src/delivery/targets/flatten-header-text.js';
 import { makeEmailJob } from './make-email-job.js';
 
@@ -46,6 +47,18 @@ describe('defaultEmailMessage', () => {
       '',
     ]);
     expect(text).toContain(`Event as received:\n${JSON.stringify(job.envelope, null, 2)}\n`);
+  });
+
+  it.each([
+    [{ hostname: 'db-1' }, 'db-1'],
+    [{ host: 'web-1' }, 'web-1'],
+    [{ agent: { hostname: 'fs-02', id: 'agt_3' } }, 'fs-02'],
+    [{ agent: { name: 'host-17' } }, 'host-17'],
+  ])('shows a Host row for %j, as the Slack card does', (data, host) => {
+    const job = makeEmailJob({ kind: 'agent.offline', data });
+    expect(defaultEmailMessage(job).text).toContain(`\nHost:        ${host}\n`);
+    const card = JSON.stringify(defaultSlackMessage(job).attachments);
+    expect(card).toContain(JSON.stringify(`*Host*\n${host}`));
   });
 
   it('keeps event data with line breaks from forging rows or header lines', () => {

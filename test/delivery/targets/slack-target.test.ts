@@ -5,6 +5,7 @@ import { createSlackTarget } from '../../../src/delivery/targets/slack-target.js
 import type { SlackTargetSpec } from '../../../src/rules/rules.js';
 import { compileTemplateTree } from '../../../src/templates/compile-template-tree.js';
 import { startHttpReceiver, type HttpReceiver } from '../../helpers/start-http-receiver.js';
+import { startSlackStandIn } from '../../helpers/start-slack-stand-in.js';
 import { makeJob, makeSlackSpec, quietLog, TEST_POLICY } from './make-target-spec.js';
 
 const HOOK_PATH = '/services/T0001/B0001/hook-secret-xyz';
@@ -162,5 +163,68 @@ describe('Slack target', () => {
       kind: 'permanent',
       error: 'the webhook URL is not a valid URL',
     });
+  });
+});
+
+/** Every event string in a place Slack limits: the text, a header, section text and fields, a context line. */
+const CUSTOM_MESSAGE = {
+  text: '{{ data.title }}',
+  blocks: [
+    { type: 'header', text: { type: 'plain_text', text: '{{ data.title }}' } },
+    {
+      type: 'section',
+      text: { type: 'mrkdwn', text: '*{{ data.title }}*\n{{ data.description }}' },
+      fields: [
+        { type: 'mrkdwn', text: '*Host*\n{{ data.hostname }}' },
+        { type: 'mrkdwn', text: '*Details*\n{{ data.description }}' },
+      ],
+    },
+    { type: 'context', elements: [{ type: 'mrkdwn', text: '{{ data.description }}' }] },
+  ],
+};
+
+const job = (data: Record<string, unknown>) =>
+  makeJob({ event: 'threat.detected', timestamp: '2026-11-22T10:00:00Z', data: { hostname: 'web-1', ...data } });
+
+describe('Slack target and Slack length limits (a stand-in that checks them)', () => {
+  async function slackChecking(): Promise<HttpReceiver> {
+    const started = await startSlackStandIn();
+    opened.receivers.push(started);
+    return started;
+  }
+
+  it('the stand-in refuses what Slack refuses: a section text over 3,000 characters is invalid_blocks', async () => {
+    const hook = await slackChecking();
+    const message = { blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'x'.repeat(3_001) } }] };
+    const answer = await fetch(hook.url + HOOK_PATH, { method: 'POST', body: JSON.stringify(message) });
+    expect([answer.status, await answer.text()]).toEqual([400, 'invalid_blocks']);
+  });
+
+  it.each([
+    ['a 3,500-character title', { title: 'T'.repeat(3_500) }],
+    ['1,000 `<` characters (4,000 once escaped)', { title: '<'.repeat(1_000), description: '<'.repeat(1_000) }],
+    ['a 45 KB description', { title: 'Beacon', description: 'd'.repeat(45_000) }],
+  ])('a custom message with %s is delivered, clipped with an ellipsis', async (_name, data) => {
+    const hook = await slackChecking();
+    const message = compileTemplateTree(CUSTOM_MESSAGE, 'slack');
+    const outcome = await target({ webhookUrl: hook.url + HOOK_PATH, message }).send(job(data), signal());
+    expect(outcome).toEqual({ kind: 'delivered', status: 200, detail: 'ok' });
+    const posted = JSON.parse(hook.requests[0]!.body.toString('utf8')) as {
+      blocks: [{ text: { text: string } }, { text: { text: string }; fields: { text: string }[] }];
+    };
+    const [header, section] = posted.blocks;
+    expect(header.text.text.length).toBeLessThanOrEqual(150);
+    expect(section.text.text.length).toBeLessThanOrEqual(3_000);
+    expect(section.text.text.endsWith('…')).toBe(true);
+    expect(section.fields[0]!.text).toBe('*Host*\nweb-1');
+    // Cut between escapes, never inside one.
+    expect(section.text.text).not.toMatch(/&(l|lt|g|gt|a|am|amp)?…$/);
+  });
+
+  it('the default card with the same long values is delivered too', async () => {
+    const hook = await slackChecking();
+    const data = { title: '<'.repeat(1_000), hostname: 'h'.repeat(45_000), incident_id: 'i'.repeat(3_500) };
+    const outcome = await target({ webhookUrl: hook.url + HOOK_PATH }).send(job(data), signal());
+    expect(outcome).toMatchObject({ kind: 'delivered' });
   });
 });
