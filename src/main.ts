@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { Writable } from 'node:stream';
 import { ADMIN_API_METRICS } from './admin/api/admin-api-metrics.js';
 import { createAdminApi } from './admin/api/create-admin-api.js';
+import { createAuthRefusals } from './admin/api/create-auth-refusals.js';
 import { checkReadiness } from './admin/check-readiness.js';
 import { createAdminApp } from './admin/create-admin-app.js';
 import { createMetrics } from './admin/metrics.js';
@@ -125,12 +126,16 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       },
       newEventId: (now) => newId('evt_', now),
     });
+    // One per daemon: a guesser is slowed down, and its refusals logged, across every admin surface.
+    const refusals = createAuthRefusals({ log, metrics, clock });
+    releases.push(async () => refusals.close());
     const adminApi = createAdminApi({
       store,
       rules: rules.current,
       engineStatus: () => engine.status(),
       reloadRules: () => rules.reload('admin'),
       keys: config.admin.keys,
+      refusals,
       log,
       metrics,
       clock,
@@ -138,7 +143,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     });
     const appOptions = {
       metrics,
-      metricsGuard: requireMetricsCredential({ token: config.adminToken, keys: config.admin.keys, log, metrics }),
+      metricsGuard: requireMetricsCredential({ token: config.adminToken, keys: config.admin.keys, refusals }),
       readiness: () =>
         checkReadiness({
           accepting: () => accepting,

@@ -14,7 +14,11 @@ export interface Readiness {
     readonly journal: Check;
     readonly ingest: Check;
     /** A failed reload keeps the previous rules serving, so it is reported here but does not make the daemon unready. */
-    readonly rules: Check & { readonly version: string; readonly last_reload: ReloadStatus };
+    readonly rules: Check & {
+      readonly version: string;
+      /** `at` as ISO 8601, like every time the admin surfaces show. */
+      readonly last_reload: Omit<ReloadStatus, 'at'> & { readonly at: string | null };
+    };
   };
 }
 
@@ -55,7 +59,7 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
   const rules = {
     ...(reload.ok ? { ok: true } : { ok: false, error: 'the last reload failed; the previous rules stay in force' }),
     version: sources.rulesVersion(),
-    last_reload: reload,
+    last_reload: { ...reload, at: reload.at === null ? null : new Date(reload.at).toISOString() },
   };
   return {
     ready: listening.ok && journal.ok && ingest.ok,

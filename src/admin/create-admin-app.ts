@@ -4,9 +4,12 @@ import type { Metrics } from './metrics.js';
 
 export interface AdminAppOptions {
   readonly metrics: Metrics;
-  /** Guards /metrics (requireMetricsCredential): built once, so both listeners count refusals alike. */
+  /**
+   * Guards /metrics and the details of /readyz (requireMetricsCredential): built once, so both listeners count
+   * refusals alike.
+   */
   readonly metricsGuard: RequestHandler;
-  /** /readyz: 200 when ready, else 503, with every check in the body. */
+  /** /readyz: 200 when ready, else 503; which check failed, and with a credential what went wrong. */
   readonly readiness: () => Promise<Readiness>;
   /** Serve /healthz, /readyz and /metrics here (`admin.health_and_metrics` names the listener). */
   readonly healthAndMetrics: boolean;
@@ -26,10 +29,22 @@ export function createAdminApp(options: AdminAppOptions): Express {
     app.get('/healthz', (_req, res) => {
       res.json({ status: 'ok' });
     });
-    app.get('/readyz', async (_req, res) => {
-      const readiness = await options.readiness();
-      res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ready' : 'not_ready', ...readiness });
-    });
+    const readyz =
+      (details: boolean): RequestHandler =>
+      async (_req, res) => {
+        const readiness = await options.readiness();
+        const shown = details ? readiness : withoutDetails(readiness);
+        res.status(readiness.ready ? 200 : 503).json({ status: readiness.ready ? 'ready' : 'not_ready', ...shown });
+      };
+    // Load balancers call it without a credential and get which check failed; error texts and the rules file's
+    // path are for a caller with the /metrics credential (a wrong one is refused and counted as on /metrics).
+    app.get(
+      '/readyz',
+      (req, _res, next) => next(req.headers.authorization === undefined ? 'route' : undefined),
+      options.metricsGuard,
+      readyz(true),
+    );
+    app.get('/readyz', readyz(false));
     app.get('/metrics', options.metricsGuard, async (_req, res) => {
       res.type(options.metrics.contentType).send(await options.metrics.render());
     });
@@ -42,4 +57,10 @@ export function createAdminApp(options: AdminAppOptions): Express {
     res.status(404).json({ error: { code: 'not_found', message: 'no such route' } });
   });
   return app;
+}
+
+/** Each check's name and whether it passed: nothing a stranger could learn the deployment from. */
+function withoutDetails(readiness: Readiness) {
+  const checks = Object.fromEntries(Object.entries(readiness.checks).map(([name, check]) => [name, { ok: check.ok }]));
+  return { ready: readiness.ready, checks };
 }

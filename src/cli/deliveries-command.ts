@@ -1,17 +1,20 @@
+import { presentAttempt, presentDelivery } from '../admin/api/present-delivery.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Store, StoredDelivery } from '../store/store.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { DELIVERY_FILTER_OPTIONS, DELIVERY_FILTER_USAGE, parseDeliveryFilter } from './delivery-filter-args.js';
+import { describeDeliveryEvents, type DeliveryEvent } from './describe-delivery-event.js';
 import { formatTable } from './format-table.js';
 import { openJournal } from './open-journal.js';
 import { parseCommandArgs } from './parse-command-args.js';
 
 const USAGE = `usage: switchyard deliveries [ID] [options]
 
-Lists deliveries from the journal, oldest first (100 unless --limit), or with ID (dlv_...) one delivery and
-every attempt made for it. Works while the daemon runs.
+Lists deliveries from the journal, newest first (100 unless --limit), with the kind, severity and title of
+their event, or with ID (dlv_...) one delivery and every attempt made for it. Times are ISO 8601 (UTC).
+Works while the daemon runs.
 ${DELIVERY_FILTER_USAGE}
-  --json          machine-readable output
+  --json          machine-readable output, in the admin API's shape
 `;
 
 /** `switchyard deliveries`: reads the journal; changes nothing. */
@@ -31,8 +34,21 @@ export const runDeliveries: CliCommand = async (args, io) => {
     try {
       const id = parsed.positionals[0];
       if (id !== undefined) return await showOne(id, store, io, json);
-      const rows = await store.findDeliveries(filter);
-      io.stdout(json ? `${JSON.stringify(rows, null, 2)}\n` : formatDeliveries(rows));
+      // The admin API's listing order (createdAt, then id, newest first), from the same store query.
+      const rows = await store.findDeliveries({ ...filter, order: 'newest' });
+      const events = await describeDeliveryEvents(
+        store,
+        rows.map((d) => d.eventId),
+      );
+      io.stdout(
+        json
+          ? `${JSON.stringify(
+              rows.map((d) => present(d, events)),
+              null,
+              2,
+            )}\n`
+          : formatDeliveries(rows, events),
+      );
       return 0;
     } finally {
       await store.close();
@@ -51,11 +67,13 @@ async function showOne(id: string, store: Store, io: CliIo, json: boolean): Prom
     return 1;
   }
   const attempts = await store.listAttempts(id);
+  const events = await describeDeliveryEvents(store, [delivery.eventId]);
   if (json) {
-    io.stdout(`${JSON.stringify({ ...delivery, history: attempts }, null, 2)}\n`);
+    const shown = { ...present(delivery, events), history: attempts.map(presentAttempt) };
+    io.stdout(`${JSON.stringify(shown, null, 2)}\n`);
     return 0;
   }
-  io.stdout(formatDeliveries([delivery]));
+  io.stdout(formatDeliveries([delivery], events));
   io.stdout('\n');
   io.stdout(
     formatTable(
@@ -73,13 +91,25 @@ async function showOne(id: string, store: Store, io: CliIo, json: boolean): Prom
   return 0;
 }
 
-function formatDeliveries(rows: readonly StoredDelivery[]): string {
+/** As the admin API shows a delivery (times in ISO 8601), with its event's kind, severity and title. */
+function present(delivery: StoredDelivery, events: ReadonlyMap<string, DeliveryEvent>) {
+  const { id, eventId, ...rest } = presentDelivery(delivery);
+  return { id, eventId, ...events.get(eventId), ...rest };
+}
+
+const TITLE_WIDTH = 40;
+
+function formatDeliveries(rows: readonly StoredDelivery[], events: ReadonlyMap<string, DeliveryEvent>): string {
   if (rows.length === 0) return 'no deliveries match\n';
+  const clip = (text: string) => (text.length <= TITLE_WIDTH ? text : `${text.slice(0, TITLE_WIDTH - 3)}...`);
   return formatTable(
-    ['ID', 'EVENT', 'TARGET', 'STATE', 'ATTEMPTS', 'NEXT / LAST CHANGE', 'LAST ERROR'],
+    ['ID', 'EVENT', 'KIND', 'SEVERITY', 'TITLE', 'TARGET', 'STATE', 'ATTEMPTS', 'NEXT / LAST CHANGE', 'LAST ERROR'],
     rows.map((d) => [
       d.id,
       d.eventId,
+      events.get(d.eventId)?.kind ?? '-',
+      events.get(d.eventId)?.severity ?? '-',
+      clip(events.get(d.eventId)?.title ?? '-'),
       d.target,
       d.state,
       String(d.attempts),

@@ -23,7 +23,7 @@ export interface AdminKeyConfig {
 export interface AdminConfig {
   /** The admin API's own listener (default 127.0.0.1:9090); null = served under /admin on the main listener. */
   readonly listen: { readonly host: string; readonly port: number } | null;
-  /** Empty: the admin API answers every request with 403. */
+  /** Empty: the admin API's own listener does not open; where the API is served, it answers every request with 403. */
   readonly keys: readonly AdminKeyConfig[];
   /** Where /metrics, /healthz and /readyz are served: the main listener (default, as Alertmanager does) or the admin one. */
   readonly healthAndMetrics: 'main' | 'admin';

@@ -5,7 +5,8 @@ import { runDeliveries } from '../../src/cli/deliveries-command.js';
 import type { StoredDelivery } from '../../src/store/store.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { fakeCliIo } from '../rules/support/fake-cli-io.js';
-import { seedCliJournal, type CliJournal } from './support/seed-cli-journal.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
+import { seedCliJournal, TITLES, type CliJournal } from './support/seed-cli-journal.js';
 
 const tempDir = useTempDirs();
 
@@ -58,23 +59,26 @@ describe('switchyard deliveries: filters', () => {
   it('selects by --state, --target, --event and --limit', async () => {
     const j = await seedCliJournal(tempDir());
     const c = ['--config', j.config];
-    expect(await listed(j, [...c, '--state', 'dead'])).toEqual([
-      j.id(0, 'tickets'),
-      j.id(1, 'tickets'),
-      j.id(1, 'soc-slack'),
-      j.id(2, 'tickets'),
-      j.id(3, 'soc-slack'),
-    ]);
+    // Newest first; deliveries of one event (same creation time) by id, descending.
+    expect(await listed(j, [...c, '--state', 'dead'])).toEqual(
+      [
+        j.id(0, 'tickets'),
+        j.id(1, 'tickets'),
+        j.id(1, 'soc-slack'),
+        j.id(2, 'tickets'),
+        j.id(3, 'soc-slack'),
+      ].reverse(),
+    );
     expect(await listed(j, [...c, '--state', 'delivered'])).toEqual([j.id(0, 'soc-slack')]);
     expect(await listed(j, [...c, '--state', 'pending', '--target', 'tickets'])).toEqual([j.id(3, 'tickets')]);
     const [first] = await j.deliveries();
     expect(await listed(j, [...c, '--event', first?.eventId ?? ''])).toEqual([
-      j.id(0, 'tickets'),
       j.id(0, 'soc-slack'),
+      j.id(0, 'tickets'),
     ]);
     expect(await listed(j, [...c, '--target', 'soc-slack', '--limit', '2'])).toEqual([
-      j.id(0, 'soc-slack'),
-      j.id(1, 'soc-slack'),
+      j.id(3, 'soc-slack'),
+      j.id(2, 'soc-slack'),
     ]);
   });
 
@@ -93,7 +97,7 @@ describe('switchyard deliveries: filters', () => {
   ])('--since %s', async (since, events) => {
     const j = await seedCliJournal(tempDir());
     expect(await listed(j, ['--config', j.config, '--target', 'tickets', '--since', since])).toEqual(
-      events.map((n) => j.id(n, 'tickets')),
+      events.map((n) => j.id(n, 'tickets')).reverse(),
     );
   });
 
@@ -102,8 +106,8 @@ describe('switchyard deliveries: filters', () => {
     const c = ['--config', j.config, '--target', 'tickets'];
     expect(await listed(j, [...c, '--until', '2025-01-11T10:00:00Z'])).toEqual([j.id(0, 'tickets')]);
     expect(await listed(j, [...c, '--since', '2025-01-11', '--until', '1h'])).toEqual([
-      j.id(1, 'tickets'),
       j.id(2, 'tickets'),
+      j.id(1, 'tickets'),
     ]);
   });
 
@@ -111,9 +115,59 @@ describe('switchyard deliveries: filters', () => {
     const j = await seedCliJournal(tempDir());
     const io = fakeCliIo(j.dir);
     expect(await runDeliveries([j.id(1, 'tickets'), '--config', j.config], io)).toBe(0);
-    expect(io.out()).toMatch(new RegExp(`${j.id(1, 'tickets')}\\s+evt_\\S+\\s+tickets\\s+dead\\s+1\\s`));
+    expect(io.out()).toMatch(
+      new RegExp(
+        `${j.id(1, 'tickets')}\\s+evt_\\S+\\s+incident.created\\s+high\\s+Malware found on laptop-7\\s+tickets\\s+dead\\s+1\\s`,
+      ),
+    );
     expect(io.out()).toMatch(/1\s+\S+Z\s+12 ms\s+dead\s+400\s+HTTP 400 bad request/);
   });
+});
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+describe('switchyard deliveries: what it shows (real process)', () => {
+  it('lists newest first with the kind, severity and title of each event, never a raw control character', async () => {
+    const j = await seedCliJournal(tempDir());
+    const cli = spawnCli(['deliveries', '--config', j.config, '--target', 'tickets'], {});
+    expect(await cli.exited).toBe(0);
+    const [header, ...rows] = cli.stdout().trimEnd().split('\n');
+    expect(header).toMatch(/^ID\s+EVENT\s+KIND\s+SEVERITY\s+TITLE\s+TARGET\s+STATE\s+ATTEMPTS\s+NEXT \/ LAST CHANGE/);
+    expect(rows.map((row) => row.split(/\s+/)[0])).toEqual([3, 2, 1, 0].map((n) => j.id(n, 'tickets')));
+    expect(rows[1]).toMatch(/\sincident\.created\s+high\s+Agent offline: web-3\s+tickets\s+dead\s/);
+    expect(rows[0]).toContain(' [31mred alert [0m ');
+    expect(cli.stdout()).not.toContain('\u001b');
+  }, 60_000);
+
+  it('prints --json in the admin API shape: ISO 8601 times, the event kind, severity and title', async () => {
+    const j = await seedCliJournal(tempDir());
+    const cli = spawnCli(['deliveries', '--config', j.config, '--state', 'delivered', '--json'], {});
+    expect(await cli.exited).toBe(0);
+    expect(JSON.parse(cli.stdout())).toEqual([
+      {
+        id: j.id(0, 'soc-slack'),
+        eventId: expect.stringMatching(/^evt_/),
+        kind: 'incident.created',
+        severity: 'high',
+        title: TITLES[0],
+        target: 'soc-slack',
+        state: 'delivered',
+        attempts: 1,
+        nextAttemptAt: null,
+        lastError: null,
+        createdAt: '2025-01-10T10:00:00.000Z',
+        updatedAt: expect.stringMatching(ISO),
+      },
+    ]);
+    const one = spawnCli(['deliveries', j.id(1, 'tickets'), '--config', j.config, '--json'], {});
+    expect(await one.exited).toBe(0);
+    expect(JSON.parse(one.stdout())).toMatchObject({
+      id: j.id(1, 'tickets'),
+      title: TITLES[1],
+      createdAt: '2025-01-11T10:00:00.000Z',
+      history: [{ number: 1, startedAt: expect.stringMatching(ISO), outcome: 'dead', statusCode: 400 }],
+    });
+  }, 60_000);
 });
 
 describe('switchyard deliveries: usage errors', () => {

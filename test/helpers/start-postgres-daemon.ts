@@ -4,6 +4,9 @@ import { captureLogs } from './capture-logs.js';
 import { startSwitchyard, type RunningSwitchyard } from '../../src/main.js';
 import { SOURCE_SECRET } from './start-test-daemon.js';
 
+/** The daemon's admin token: /readyz shows what failed only to a caller with it (or a read-scoped key). */
+export const POSTGRES_DAEMON_ADMIN_TOKEN = 'postgres-daemon-admin-token-0123456789';
+
 export interface PostgresDaemon {
   readonly running: RunningSwitchyard;
   readonly url: string;
@@ -36,7 +39,11 @@ sources:
   const captured = captureLogs();
   const running = await startSwitchyard({
     configFile: configPath,
-    env: { MONITOR_SECRET: SOURCE_SECRET, DATABASE_URL: options.databaseUrl },
+    env: {
+      MONITOR_SECRET: SOURCE_SECRET,
+      DATABASE_URL: options.databaseUrl,
+      SWITCHYARD_ADMIN_TOKEN: POSTGRES_DAEMON_ADMIN_TOKEN,
+    },
     cwd: dir,
     logStream: captured.stream,
     random: () => 0,

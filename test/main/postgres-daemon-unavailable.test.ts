@@ -4,7 +4,7 @@ import { waitFor } from '../delivery/engine/engine-harness.js';
 import { forwardAllRules } from '../helpers/forward-all-rules.js';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
 import { startHttpReceiver, type HttpReceiver } from '../helpers/start-http-receiver.js';
-import { startPostgresDaemon } from '../helpers/start-postgres-daemon.js';
+import { POSTGRES_DAEMON_ADMIN_TOKEN, startPostgresDaemon } from '../helpers/start-postgres-daemon.js';
 import { SOURCE_SECRET } from '../helpers/start-test-daemon.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { describePostgres } from '../store/describe-postgres.js';
@@ -79,7 +79,9 @@ describe('a daemon whose PostgreSQL cannot be reached', () => {
       expect(answer.body).toMatchObject({ error: { code: 'journal_unavailable' } });
       expect(answer.headers.get('retry-after')).toBe('5');
     }
-    const ready = await fetch(`${daemon.url}/readyz`);
+    const ready = await fetch(`${daemon.url}/readyz`, {
+      headers: { authorization: `Bearer ${POSTGRES_DAEMON_ADMIN_TOKEN}` },
+    });
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({
       ready: false,

@@ -5,6 +5,7 @@ import type { Logger } from '../../log/logger.js';
 import type { CompiledRules } from '../../rules/rules.js';
 import type { Store } from '../../store/store.js';
 import type { Metrics } from '../metrics.js';
+import type { AuthRefusals } from './create-auth-refusals.js';
 
 /** What the admin API reads and acts on; the daemon's composition root passes these in. */
 export interface AdminApiDeps {
@@ -17,6 +18,8 @@ export interface AdminApiDeps {
   readonly reloadRules: () => boolean | Promise<boolean>;
   /** Configured keys (hashes only); none = the API answers 403 to everything. */
   readonly keys: readonly AdminKeyConfig[];
+  /** Shared with /metrics, so a guesser is slowed down across both. */
+  readonly refusals: AuthRefusals;
   readonly log: Logger;
   readonly metrics: Metrics;
   readonly clock: Clock;

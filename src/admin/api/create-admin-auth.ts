@@ -1,15 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AdminKeyConfig, AdminScope } from '../../config/config.js';
-import type { Logger } from '../../log/logger.js';
-import type { Metrics } from '../metrics.js';
+import type { AuthFailureReason, AuthRefusals } from './create-auth-refusals.js';
 import { createKeyMatcher } from './create-key-matcher.js';
-import { recordAuthFailure, type AuthFailureReason } from './record-auth-failure.js';
 import { sendApiError } from './send-api-error.js';
 
-export { AUTH_FAILURES_METRIC } from './record-auth-failure.js';
+export { AUTH_FAILURES_METRIC } from './create-auth-refusals.js';
 
 export interface AdminAuth {
-  /** Runs first on every API request: 403 while no key is configured, 401 without a valid key. */
+  /**
+   * Runs first on every API request: 403 while no key is configured, 429 while the address waits after
+   * repeated wrong keys, 401 without a valid key.
+   */
   readonly authenticate: RequestHandler;
   /** 403 unless the key that authenticated the request has `scope`. */
   readonly requireScope: (scope: AdminScope) => RequestHandler;
@@ -25,16 +26,17 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 /**
  * Bearer-key authentication for the admin API. Failures are logged (method, path, peer, reason; never the
- * presented key) and counted by reason, so that guessing shows in metrics and logs.
+ * presented key) and counted by reason, so that guessing shows in metrics and logs, and repeated wrong keys
+ * slow their address down (see createAuthRefusals).
  */
 export function createAdminAuth(deps: {
   readonly keys: readonly AdminKeyConfig[];
-  readonly log: Logger;
-  readonly metrics: Metrics;
+  readonly refusals: AuthRefusals;
 }): AdminAuth {
   const match = createKeyMatcher(deps.keys);
+  const message = 'admin API request refused';
   const fail = (req: Request, reason: AuthFailureReason, fields: Record<string, unknown> = {}): void =>
-    recordAuthFailure(deps, 'admin API request refused', req, reason, fields);
+    deps.refusals.refuse(message, req, reason, fields);
   return {
     authenticate(req, res, next) {
       if (deps.keys.length === 0) {
@@ -42,6 +44,7 @@ export function createAdminAuth(deps: {
         sendApiError(res, 403, 'admin_disabled', 'admin API disabled: no keys configured (admin.keys)');
         return;
       }
+      if (deps.refusals.throttled(req, res, message)) return;
       const header = req.headers.authorization;
       const presented = header === undefined ? undefined : BEARER.exec(header)?.[1];
       const key = presented === undefined ? undefined : match(presented);
@@ -56,6 +59,7 @@ export function createAdminAuth(deps: {
         });
         return;
       }
+      deps.refusals.accept(req);
       res.locals.adminKey = key;
       next();
     },

@@ -4,6 +4,9 @@ import { Writable } from 'node:stream';
 import express from 'express';
 import { ADMIN_API_METRICS } from '../../../src/admin/api/admin-api-metrics.js';
 import { createAdminApi } from '../../../src/admin/api/create-admin-api.js';
+import { createAuthRefusals } from '../../../src/admin/api/create-auth-refusals.js';
+import type { AuthThrottleOptions } from '../../../src/admin/auth-throttle.js';
+import type { RefusalLogLimitOptions } from '../../../src/admin/refusal-log-limit.js';
 import { createMetrics, type Metrics } from '../../../src/admin/metrics.js';
 import { manualClock } from '../../../src/clock.js';
 import type { AdminKeyConfig } from '../../../src/config/config.js';
@@ -25,6 +28,8 @@ export interface AdminApiHarness {
   /** Everything logged, as text (JSON lines). */
   readonly logs: () => string;
   readonly wakes: () => number;
+  /** The harness's clock (starts at NOW), to move the auth throttle's time. */
+  readonly clock: ReturnType<typeof manualClock>;
   /** Sends a request, with `Authorization: Bearer <key>` when a key is given; answers status, headers and body. */
   request(
     path: string,
@@ -43,6 +48,8 @@ export async function startAdminApi(options: {
   engineStatus?: () => readonly TargetStatus[];
   reloadRules?: () => CompiledRules | undefined;
   prefix?: string;
+  throttle?: AuthThrottleOptions;
+  logLimit?: RefusalLogLimitOptions;
 }): Promise<AdminApiHarness> {
   const journal = await tempSqliteJournal();
   const store = await journal.open();
@@ -60,6 +67,7 @@ export async function startAdminApi(options: {
   const metrics = createMetrics(ADMIN_API_METRICS);
   let rules = options.rules;
   let wakes = 0;
+  const clock = manualClock(NOW);
   const api = createAdminApi({
     store,
     rules: () => rules,
@@ -71,9 +79,10 @@ export async function startAdminApi(options: {
       return true;
     },
     keys: options.keys ?? ALL_KEYS,
+    refusals: createAuthRefusals({ log, metrics, clock, throttle: options.throttle, logLimit: options.logLimit }),
     log,
     metrics,
-    clock: manualClock(NOW),
+    clock,
     wakeDeliveries: () => void (wakes += 1),
   });
   const app = express();
@@ -88,6 +97,7 @@ export async function startAdminApi(options: {
     metrics,
     logs: () => lines,
     wakes: () => wakes,
+    clock,
     async request(path, { key, method, body, headers } = {}) {
       const response = await fetch(`${url}${path}`, {
         method: method ?? (body === undefined ? 'GET' : 'POST'),

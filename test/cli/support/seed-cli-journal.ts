@@ -20,6 +20,18 @@ const PLAN: readonly Readonly<Record<'tickets' | 'soc-slack', DeliveryState>>[] 
   { tickets: 'pending', 'soc-slack': 'dead' },
 ];
 
+/** Each event's `data.title`; the last one tries to colour the operator's terminal (ESC [31m). */
+export const TITLES: readonly string[] = [
+  'Disk full on db-1',
+  'Malware found on laptop-7',
+  'Agent offline: web-3',
+  '\u001b[31mred alert\u001b[0m',
+];
+
+function envelopeTitled(title: string): string {
+  return JSON.stringify({ event: 'incident.created', timestamp: '2026-11-22T10:00:00Z', data: { title } });
+}
+
 export interface CliJournal {
   /** The folder holding `config/switchyard.yaml` and `data/journal.db`. */
   readonly dir: string;
@@ -49,8 +61,8 @@ export async function seedCliJournal(dir: string, now = Date.now()): Promise<Cli
   const store = createSqliteStore({ path: dbPath });
   try {
     await store.migrate();
-    const items: IngestItem[] = seededTimes(now).map((receivedAt) =>
-      makeIngestItem({ receivedAt, targets: ['tickets', 'soc-slack'] }),
+    const items: IngestItem[] = seededTimes(now).map((receivedAt, index) =>
+      makeIngestItem({ receivedAt, targets: ['tickets', 'soc-slack'], body: envelopeTitled(TITLES[index] ?? '') }),
     );
     await store.ingest(items);
     for (const target of ['tickets', 'soc-slack'] as const) await finish(store, target, items, now);
