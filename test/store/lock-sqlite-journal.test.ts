@@ -61,4 +61,14 @@ describe('lockSqliteJournal', () => {
     expect(refusal(journal).message).toContain('(pid 4242 on host soc-1,');
     third.release();
   });
+
+  it('fails as journal_unavailable, taking nothing, when the lock file cannot be made', () => {
+    const file = path.join(tempDir(), 'not-a-folder');
+    writeFileSync(file, '');
+    const journal = path.join(file, 'journal.db');
+    expect(() => lockSqliteJournal(journal, holder)).toThrow(
+      expect.objectContaining({ code: 'journal_unavailable', where: `${journal}.lock` }),
+    );
+    expect(readFileSync(file, 'utf8')).toBe('');
+  });
 });
