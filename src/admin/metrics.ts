@@ -93,7 +93,7 @@ export function createMetrics(
  */
 function dropGaugesNamedTotal(registry: Registry): void {
   for (const metric of registry.getMetricsAsArray()) {
-    const { name } = metric as unknown as { name: string };
+    const { name } = metric;
     if (metric instanceof Gauge && name.endsWith('_total')) registry.removeSingleMetric(name);
   }
 }
