@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { hostname } from 'node:os';
 import type { Writable } from 'node:stream';
 import { ADMIN_API_METRICS } from './admin/api/admin-api-metrics.js';
 import { createAdminApi } from './admin/api/create-admin-api.js';
@@ -27,6 +28,7 @@ import { createStore } from './store/create-store.js';
 import { describeStore } from './store/describe-store.js';
 import { migrateAtStart } from './store/migrate-at-start.js';
 import { newId } from './store/new-id.js';
+import { lockSqliteJournal } from './store/sqlite/lock-sqlite-journal.js';
 
 export interface StartOptions {
   readonly configFile?: string | undefined;
@@ -77,6 +79,12 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     const stopWatching = watchRulesFile(config.rules, () => rules.reload('watch'));
     releases.push(async () => stopWatching());
 
+    if (config.store.kind === 'sqlite') {
+      // One daemon per SQLite journal: a second one would take the first one's in-flight deliveries for a
+      // previous run's and send them again. PostgreSQL journals are shared by design (claims, leases).
+      const lock = lockSqliteJournal(config.store.path, { pid: process.pid, host: hostname(), startedAt: Date.now() });
+      releases.push(async () => lock.release());
+    }
     const store = createStore(config.store, { clock });
     releases.push(() => store.close());
     const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });

@@ -36,7 +36,10 @@ export function createMetrics(
   options: { processMetrics?: boolean } = {},
 ): Metrics {
   const registry = new Registry();
-  if (options.processMetrics === true) collectDefaultMetrics({ register: registry, prefix: 'switchyard_' });
+  if (options.processMetrics === true) {
+    collectDefaultMetrics({ register: registry, prefix: 'switchyard_' });
+    dropGaugesNamedTotal(registry);
+  }
   const metrics = new Map<string, Metric>();
   for (const d of definitions) {
     const common = { name: d.name, help: d.help, labelNames: [...(d.labels ?? [])], registers: [registry] };
@@ -79,4 +82,18 @@ export function createMetrics(
       return registry.metrics();
     },
   };
+}
+
+/**
+ * prom-client's default collectors include gauges named `*_total` (nodejs_active_handles_total,
+ * nodejs_active_requests_total, nodejs_active_resources_total), a suffix Prometheus keeps for counters, so
+ * `promtool check metrics` rejects them (https://prometheus.io/docs/practices/naming/). Each is the sum of the
+ * gauge of the same name without the suffix, labelled by type: `sum(switchyard_nodejs_active_handles)` says
+ * the same, so they are dropped rather than renamed.
+ */
+function dropGaugesNamedTotal(registry: Registry): void {
+  for (const metric of registry.getMetricsAsArray()) {
+    const { name } = metric;
+    if (metric instanceof Gauge && name.endsWith('_total')) registry.removeSingleMetric(name);
+  }
 }

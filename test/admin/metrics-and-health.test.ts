@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
@@ -224,5 +225,46 @@ describe('/healthz and /readyz', () => {
     expect(await (await fetch(`${admin}/healthz`)).json()).toEqual({ status: 'ok' });
     expect((await fetch(`${admin}/readyz`)).status).toBe(200);
     expect((await fetch(`${admin}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+  });
+});
+
+// promtool is Prometheus' own linter (Debian package `prometheus`); where it is missing, the test says so in
+// its name instead of passing silently, and the suffix test below still runs.
+const promtool = spawnSync('promtool', ['--version'], { encoding: 'utf8' });
+const hasPromtool = promtool.error === undefined && promtool.status === 0;
+
+describe('/metrics lints clean', () => {
+  async function busyScrape(): Promise<string> {
+    daemon = await startTestDaemon(tempDir(), { env: { SWITCHYARD_ADMIN_TOKEN: TOKEN } });
+    const body = envelope('incident.created', { severity: 'critical' });
+    expect((await postWebhook(daemon.url, body, { secret: SOURCE_SECRET })).status).toBe(200);
+    return scrapeUntil(
+      daemon,
+      'switchyard_events_received_total{source="monitor",kind="incident.created",outcome="accepted"}',
+      1,
+    );
+  }
+
+  it('names no gauge *_total and every counter *_total (Prometheus naming)', async () => {
+    const types = [...(await busyScrape()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({
+      name,
+      type,
+    }));
+    expect(types.length).toBeGreaterThan(20);
+    expect(types.filter((t) => t.type !== 'counter' && t.name?.endsWith('_total'))).toEqual([]);
+    expect(types.filter((t) => t.type === 'counter' && !t.name?.endsWith('_total'))).toEqual([]);
+  });
+
+  const promtoolTest = hasPromtool
+    ? 'passes `promtool check metrics`'
+    : 'passes `promtool check metrics`: SKIPPED, promtool is not installed (apt-get install prometheus)';
+  it.skipIf(!hasPromtool)(promtoolTest, async () => {
+    const text = await busyScrape();
+    const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect({ status: checked.status, out: checked.stdout, err: checked.stderr }).toEqual({
+      status: 0,
+      out: '',
+      err: '',
+    });
   });
 });

@@ -1,9 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrate } from '../../src/cli/migrate-command.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { lockSqliteJournal } from '../../src/store/sqlite/lock-sqlite-journal.js';
 import { spawnCli } from '../helpers/spawn-cli.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { fakeCliIo } from '../rules/support/fake-cli-io.js';
@@ -44,6 +45,28 @@ describe('switchyard migrate on SQLite', () => {
     const store = createSqliteStore({ path: path.join(dir, 'data', 'journal.db') });
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
+  });
+
+  it('beside a running daemon, reports a current journal and refuses one that needs migrations', async () => {
+    const dir = writeConfig('{ sqlite: { path: ./journal.db } }');
+    const journal = path.join(dir, 'journal.db');
+    const daemon = lockSqliteJournal(journal, { pid: 4242, host: 'soc-1', startedAt: Date.now() });
+    cleanups.push(async () => daemon.release());
+    const refused = await migrate(dir);
+    expect(refused).toMatchObject({ code: 1, out: '' });
+    expect(refused.err).toContain(`journal_locked: the journal ${journal} is in use by another switchyard daemon`);
+    expect(refused.err).toContain('(pid 4242 on host soc-1');
+    expect(existsSync(journal)).toBe(false);
+
+    daemon.release();
+    expect((await migrate(dir)).out).toContain('schema version 2 (was 0)');
+    const again = lockSqliteJournal(journal, { pid: 4242, host: 'soc-1', startedAt: Date.now() });
+    cleanups.push(async () => again.release());
+    expect(await migrate(dir)).toEqual({
+      code: 0,
+      out: `journal ${journal}: schema version 2 (already current)\n`,
+      err: '',
+    });
   });
 
   it('refuses --from for now, saying why it is not needed', async () => {
