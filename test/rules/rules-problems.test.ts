@@ -36,7 +36,9 @@ fallback: [chat]
   });
 
   it('reports YAML syntax errors with their position and stops there', () => {
-    expect(problems('targets: {}\nroutes: [\n')).toEqual([expect.stringMatching(/^3:1 error yaml_syntax: /)]);
+    expect(problems('targets: {}\nroutes: [\n')).toEqual([
+      '2:9 error yaml_syntax: this "[" is not closed: add "]" at the end of the value',
+    ]);
   });
 
   it('reports duplicate keys and still checks the rest', () => {
