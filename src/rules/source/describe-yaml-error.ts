@@ -87,7 +87,7 @@ export function describeYamlError(
 
 function describeLine(text: string): TextLine {
   const indent = text.search(/\S/) + 1;
-  const match = /^(\s*(?:-\s+)?)((?:"[^"]*"|'[^']*'|[^\s#:'"-][^:#]*?)):(?:\s|$)/.exec(text);
+  const match = /^(\s*(?:-\s+)?)((?:"[^"]*"|'[^']*'|[^\s#:'"{[\]},-][^:#]*?)):(?:\s|$)/.exec(text);
   const item = /^\s*-\s+/.exec(text);
   return {
     text,
