@@ -201,7 +201,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       log,
       port,
       adminPort,
-      reloadRules: () => rules.reload('signal'),
+      reloadRules: () => rules.reload('signal').ok,
       close() {
         closing ??= release().then(() => log.info('switchyard stopped'));
         return closing;

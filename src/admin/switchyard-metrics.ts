@@ -69,7 +69,12 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
     labels: ['target', 'state'],
   },
   { name: 'switchyard_rules_info', help: 'The rules version in force (value 1).', type: 'gauge', labels: ['version'] },
-  { name: 'switchyard_rules_reloads_total', help: 'Rules reloads by result.', type: 'counter', labels: ['result'] },
+  {
+    name: 'switchyard_rules_reloads_total',
+    help: 'Rules reloads by result: success (new rules in force), unchanged (the file is the version in force), failure (invalid; the previous rules stay).',
+    type: 'counter',
+    labels: ['result'],
+  },
   {
     name: 'switchyard_rules_last_reload_ok',
     help: '0 when the last rules reload failed (the previous rules are still in force), else 1.',

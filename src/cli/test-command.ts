@@ -13,7 +13,8 @@ const USAGE = `usage: switchyard test [RULES] TESTS.yaml
 
 Runs routing test cases against a rules file and prints PASS/FAIL per case, with the difference for a
 failure. Each case: { name, event: { event, timestamp, data }, expect: [targets] } (the exact set).
-RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. Exit 1 on any failure or invalid file.
+RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. Exit 1 on any failure or invalid file; every
+problem of both files (including expect naming a target the rules do not define) is listed at once.
 `;
 
 /** `switchyard test`: routing unit tests for rule changes under review. */
@@ -25,7 +26,8 @@ export const runTest: CliCommand = async (args, io) => {
   const testsDisplay = second ?? first ?? '';
 
   const loaded = loadRulesFile(rulesPath.absolute, io.env, { requireEnv: false });
-  const tests = loadRulesTestsFile(resolve(io.cwd, testsDisplay), testsDisplay);
+  const targetNames = loaded.ok ? new Set(loaded.rules.targets.keys()) : undefined;
+  const tests = loadRulesTestsFile(resolve(io.cwd, testsDisplay), testsDisplay, targetNames);
   if (!loaded.ok || !tests.ok) {
     const problems = [
       ...(loaded.ok ? [] : loaded.problems.map((problem) => ({ ...problem, file: rulesPath.display }))),
@@ -38,6 +40,6 @@ export const runTest: CliCommand = async (args, io) => {
   }
   io.stderr(summarizeRulesWarnings(rulesPath.display, loaded.warnings));
   const results = runRulesTests(loaded.rules, tests.cases);
-  io.stdout(formatTestResults(results, new Set(loaded.rules.targets.keys())));
+  io.stdout(formatTestResults(results));
   return results.every((result) => result.passed) ? 0 : 1;
 };

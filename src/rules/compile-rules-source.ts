@@ -31,7 +31,7 @@ interface RulesDocument {
   readonly severities?: readonly string[];
   readonly targets?: Readonly<Record<string, unknown>>;
   readonly routes?: readonly unknown[];
-  readonly fallback?: readonly string[];
+  readonly fallback?: string | readonly string[];
 }
 
 /**
@@ -102,7 +102,7 @@ export function compileRulesSource(source: RulesSource): RulesLoadResult {
     targets,
     secrets: expanded.secrets,
     routes,
-    fallback: document.fallback ?? [],
+    fallback: typeof document.fallback === 'string' ? [document.fallback] : (document.fallback ?? []),
     index: buildRouteIndex(routes),
   };
   return { ok: true, rules: deepFreeze(rules), warnings: sink.sorted() };

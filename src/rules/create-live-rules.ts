@@ -1,8 +1,8 @@
 import type { Metrics } from '../admin/metrics.js';
 import type { Logger } from '../log/logger.js';
-import { SwitchyardError } from '../switchyard-error.js';
-import { loadRulesOrThrow } from './load-rules-or-throw.js';
-import type { CompiledRules, RulesProblem } from './rules.js';
+import { loadRulesFile } from './load-rules-file.js';
+import { describeInvalidRules, loadRulesOrThrow } from './load-rules-or-throw.js';
+import type { CompiledRules, RulesLoadResult, RulesProblem } from './rules.js';
 
 export type ReloadTrigger = 'signal' | 'watch' | 'admin';
 
@@ -15,12 +15,17 @@ export interface ReloadStatus {
   readonly error: string | null;
 }
 
+export type ReloadOutcome =
+  | { readonly ok: true }
+  /** The file's problems (errors and warnings, located); the rules in force stay. */
+  | { readonly ok: false; readonly problems: readonly RulesProblem[] };
+
 export interface LiveRules {
   /** The rules in force; one reference, read once per event, so no event sees half of two versions. */
   current(): CompiledRules;
   /** Loads and validates the whole file; on any error the rules in force stay. A file whose content did not
-   * change (same hash) is not reloaded. Returns whether the rules in force are now the file's. */
-  reload(trigger: ReloadTrigger): boolean;
+   * change (same hash) is not reloaded (counted as `unchanged`). Says whether the rules in force are now the file's. */
+  reload(trigger: ReloadTrigger): ReloadOutcome;
   status(): ReloadStatus;
 }
 
@@ -43,21 +48,9 @@ export function createLiveRules(options: {
     status: () => status,
     reload(trigger) {
       const at = options.now();
-      try {
-        const next = loadRulesOrThrow(file, env);
-        status = { ok: true, at, trigger, error: null };
-        if (next.rules.version === rules.version) {
-          log.debug('rules file unchanged', { rules_version: rules.version, trigger });
-          return true;
-        }
-        log.addSecrets(next.rules.secrets);
-        logWarnings(log, next.warnings);
-        log.info('rules reloaded', { from_version: rules.version, to_version: next.rules.version, trigger });
-        rules = next.rules;
-        metrics.increment('switchyard_rules_reloads_total', { result: 'success' });
-        return true;
-      } catch (error) {
-        const message = error instanceof SwitchyardError ? error.message : String(error);
+      const result = loadSafely(file, env);
+      if (!result.ok) {
+        const message = describeInvalidRules(result.problems);
         status = { ok: false, at, trigger, error: message };
         log.error('rules reload failed; the previous rules stay in force', {
           rules_version: rules.version,
@@ -65,12 +58,41 @@ export function createLiveRules(options: {
           error: message,
         });
         metrics.increment('switchyard_rules_reloads_total', { result: 'failure' });
-        return false;
+        return { ok: false, problems: result.problems };
       }
+      const recovered = !status.ok;
+      status = { ok: true, at, trigger, error: null };
+      if (result.rules.version === rules.version) {
+        metrics.increment('switchyard_rules_reloads_total', { result: 'unchanged' });
+        // After a failed reload, putting back the version in force is a recovery the operator wants to see.
+        if (recovered)
+          log.info('rules are valid again; the rules in force are unchanged', {
+            rules_version: rules.version,
+            trigger,
+          });
+        else log.debug('rules file unchanged', { rules_version: rules.version, trigger });
+        return { ok: true };
+      }
+      log.addSecrets(result.rules.secrets);
+      logWarnings(log, result.warnings);
+      log.info('rules reloaded', { from_version: rules.version, to_version: result.rules.version, trigger });
+      rules = result.rules;
+      metrics.increment('switchyard_rules_reloads_total', { result: 'success' });
+      return { ok: true };
     },
   };
 }
 
 function logWarnings(log: Logger, warnings: readonly RulesProblem[]): void {
   for (const w of warnings) log.warn('rules warning', { where: `${w.file}:${w.line}:${w.column}`, message: w.message });
+}
+
+/** A bug in the compiler must not take the daemon down on a reload; it is reported like a problem of the file. */
+function loadSafely(file: string, env: Readonly<Record<string, string | undefined>>): RulesLoadResult {
+  try {
+    return loadRulesFile(file, env, { requireEnv: true });
+  } catch (error) {
+    const message = `the rules file could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+    return { ok: false, problems: [{ severity: 'error', code: 'load_failed', message, file, line: 0, column: 0 }] };
+  }
 }

@@ -9,9 +9,11 @@ export function loadRulesOrThrow(
   env: Readonly<Record<string, string | undefined>>,
 ): { rules: CompiledRules; warnings: readonly RulesProblem[] } {
   const result = loadRulesFile(file, env, { requireEnv: true });
-  if (!result.ok) {
-    const lines = result.problems.map(formatProblem);
-    throw new SwitchyardError('invalid_rules', `invalid rules file:\n  ${lines.join('\n  ')}`, { where: file });
-  }
+  if (!result.ok) throw new SwitchyardError('invalid_rules', describeInvalidRules(result.problems), { where: file });
   return { rules: result.rules, warnings: result.warnings };
+}
+
+/** `invalid rules file:` and one `file:line:column: error: ...` line per problem, for logs. */
+export function describeInvalidRules(problems: readonly RulesProblem[]): string {
+  return `invalid rules file:\n  ${problems.map(formatProblem).join('\n  ')}`;
 }

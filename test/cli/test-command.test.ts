@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runTest } from '../../src/cli/test-command.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 import { fakeCliIo } from '../rules/support/fake-cli-io.js';
 import { useTempDir } from '../rules/support/temp-dir.js';
 
@@ -31,7 +32,7 @@ describe('switchyard test', () => {
   it('prints PASS/FAIL per case with the difference, and exits 1 on a failure', async () => {
     temp.write(
       'tests.yaml',
-      `cases:\n${testCase('critical', 'incident.created', 'critical', '[mail, chat]')}${testCase('wrong', 'incident.created', 'high', '[chat, pager]')}${testCase('fallback', 'agent.online', 'low', '[mail]')}`,
+      `cases:\n${testCase('critical', 'incident.created', 'critical', '[mail, chat]')}${testCase('wrong', 'agent.online', 'high', '[chat]')}${testCase('fallback', 'agent.online', 'low', '[mail]')}`,
     );
     const io = fakeCliIo(temp.dir);
     expect(await runTest(['rules.yaml', 'tests.yaml'], io)).toBe(1);
@@ -39,9 +40,9 @@ describe('switchyard test', () => {
       [
         'PASS  critical',
         'FAIL  wrong (line 5)',
-        '        missing:    [pager (no such target)]',
+        '        missing:    [chat]',
         '        unexpected: [mail]',
-        '        matched routes: critical',
+        '        matched routes: none (fallback used)',
         'PASS  fallback',
         '3 cases: 2 passed, 1 failed',
         '',
@@ -73,6 +74,43 @@ describe('switchyard test', () => {
     expect(await runTest(['bad-rules.yaml', 'bad-tests.yaml'], both)).toBe(1);
     expect(both.err()).toContain('bad-rules.yaml:2:26: error: unknown target "x"');
     expect(both.err()).toContain('switchyard test: bad-rules.yaml and bad-tests.yaml are invalid (see above)\n');
+  });
+
+  it('lists every problem of a tests file in one run, each located, and exits 1 (real process)', async () => {
+    const tests = temp.write(
+      'many-problems.yaml',
+      [
+        'cases:',
+        '  - name: typo in expect',
+        '    event: { event: incident.created, timestamp: "2026-11-22T10:00:00Z", data: { severity: high } }',
+        '    expect: [chat, mial]',
+        '  - name: no expect',
+        '    event: { event: agent.online, timestamp: "2026-11-22T10:00:00Z", data: {} }',
+        '  - name: bad timestamp',
+        '    event: { event: agent.online, timestamp: yesterday, data: {} }',
+        '    expect: [mail]',
+        '  - name: typo in expect',
+        '    event: { event: agent.online, timestamp: "2026-11-22T10:00:00Z", data: {} }',
+        '    expect: [mail]',
+        '    expected: [mail]',
+        '',
+      ].join('\n'),
+    );
+    // Run from the project (where tsx resolves), with the files given by absolute path.
+    const cli = spawnCli(['test', `${temp.dir}/rules.yaml`, tests], {});
+    expect(await cli.exited).toBe(1);
+    expect(cli.stderr()).toBe(
+      [
+        `${tests}:4:20: error: unknown target "mial": did you mean "mail"? (defined: chat, mail)`,
+        `${tests}:5:5: error: cases[1]: missing required property "expect"`,
+        `${tests}:8:12: error: invalid event: "timestamp" must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T10:00:00Z`,
+        `${tests}:10:11: error: duplicate case name "typo in expect"`,
+        `${tests}:13:5: error: cases[3]: unknown property "expected": did you mean "expect"? (allowed: name, event, expect)`,
+        `switchyard test: ${tests} is invalid (see above)`,
+        '',
+      ].join('\n'),
+    );
+    expect(cli.stdout()).toBe('');
   });
 
   it('needs one or two arguments', async () => {

@@ -13,10 +13,6 @@ afterEach(async () => {
   daemon = undefined;
 });
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 async function versionOf(d: TestDaemon, id: string): Promise<string | undefined> {
   const store = createSqliteStore({ path: d.dbPath });
   try {
@@ -69,14 +65,16 @@ describe('rules reload', () => {
       .find((l) => l.message === 'rules reload failed; the previous rules stay in force' && l.trigger === 'signal');
     expect(failure).toMatchObject({ level: 'error' });
     expect(String(failure?.error)).toContain(
-      `${daemon.rulesPath}:${line}:${column}: error: unknown target "soc-slak" (defined: soc-slack, oncall-mail, tickets)`,
+      `${daemon.rulesPath}:${line}:${column}: error: unknown target "soc-slak": did you mean "soc-slack"? (defined: soc-slack, oncall-mail, tickets)`,
     );
 
     // A YAML syntax error is located the same way.
     writeFileSync(daemon.rulesPath, 'routes: [ {');
     expect(daemon.running.reloadRules()).toBe(false);
     const syntax = daemon.logs().filter((l) => l.level === 'error' && l.trigger === 'signal')[1];
-    expect(String(syntax?.error)).toMatch(new RegExp(`${escape(daemon.rulesPath)}:1:12: error: Flow`));
+    expect(String(syntax?.error)).toContain(
+      `${daemon.rulesPath}:1:11: error: this "{" is not closed: add "}" at the end of the value`,
+    );
   });
 
   it("picks up an editor's write-to-temp-then-rename within 2 s, and ignores an invalid version the same way", async () => {
@@ -126,7 +124,61 @@ describe('rules reload', () => {
     writeFileSync(daemon.rulesPath, 'routes: [ {');
     const refused = await reload();
     expect(refused.status).toBe(422);
-    expect(await refused.json()).toMatchObject({ error: { code: 'rules_invalid' } });
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'rules_invalid',
+        message: expect.stringMatching(/^the rules file is invalid; the rules in force \(version [0-9a-f]{12}\) stay$/),
+        problems: [
+          {
+            severity: 'error',
+            code: 'yaml_syntax',
+            message: 'this "{" is not closed: add "}" at the end of the value',
+            file: daemon.rulesPath,
+            line: 1,
+            column: 11,
+          },
+        ],
+      },
+    });
     expect(daemon.logs()).toContainEqual(expect.objectContaining({ trigger: 'admin', level: 'error' }));
+  });
+
+  it('counts a reload of the unchanged file, and says the rules are valid again when the file in force is put back', async () => {
+    const token = 'metrics-token-0123456789abcdef';
+    daemon = await startTestDaemon(tempDir(), { env: { SWITCHYARD_ADMIN_TOKEN: token } });
+    const running = daemon;
+    const scrape = async () =>
+      (await fetch(`${running.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    // Replaced by rename, as editors do, so the watcher sees one change; each step waits for the watcher's
+    // reload, so no later reload can slip in between the steps and the counts.
+    const replace = (text: string) => {
+      writeFileSync(`${running.rulesPath}.tmp`, text);
+      renameSync(`${running.rulesPath}.tmp`, running.rulesPath);
+    };
+    const watchLogs = (level: string) => running.logs().filter((l) => l.level === level && l.trigger === 'watch');
+    const waitFor = async (found: () => boolean) => {
+      const started = Date.now();
+      while (!found() && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+    };
+
+    expect(running.running.reloadRules()).toBe(true); // on request, nothing changed
+    expect(await scrape()).toMatch(/^switchyard_rules_reloads_total\{result="unchanged"\} 1$/m);
+    expect(running.logs().filter((l) => l.level === 'info' && l.trigger === 'signal')).toEqual([]);
+
+    replace(TEST_RULES.replace('fallback: [tickets]', 'fallback: [nowhere]'));
+    await waitFor(() => watchLogs('error').length > 0);
+    expect(await scrape()).toMatch(/^switchyard_rules_last_reload_ok 0$/m);
+
+    replace(TEST_RULES); // the version in force, put back
+    await waitFor(() => watchLogs('info').length > 0);
+    expect(watchLogs('info')).toEqual([
+      expect.objectContaining({ message: 'rules are valid again; the rules in force are unchanged' }),
+    ]);
+    const text = await scrape();
+    expect(text).toMatch(/^switchyard_rules_reloads_total\{result="unchanged"\} 2$/m);
+    expect(text).toMatch(/^switchyard_rules_reloads_total\{result="failure"\} 1$/m);
+    expect(text).toMatch(/^switchyard_rules_last_reload_ok 1$/m);
+    const ready = (await (await fetch(`${running.url}/readyz`)).json()) as { checks: { rules: unknown } };
+    expect(ready.checks.rules).toMatchObject({ ok: true, last_reload: { ok: true, trigger: 'watch', error: null } });
   });
 });

@@ -37,13 +37,29 @@ describe('regular expressions (RE2)', () => {
 
   it.each([
     ['(a', 'missing closing )'],
-    ['(?=a)b', 'invalid or unsupported Perl syntax'],
     ['(a)\\1', 'invalid escape sequence'],
     ['[z-a]', 'invalid character class range'],
   ])('rejects %s with the reason', (pattern, reason) => {
     const compiled = compileRegex(pattern);
     expect(compiled.ok).toBe(false);
     if (!compiled.ok) expect(compiled.reason).toContain(reason);
+  });
+
+  it.each([
+    ['^(?!test-)', '(?!', 'not: { matches: PATTERN }'],
+    ['(?<!dev)-prod', '(?<!', 'not: { matches: PATTERN }'],
+    ['(?=.*ransom)(?=.*wiper)', '(?=', 'one where condition per pattern'],
+    ['(?<=host-)\\d+', '(?<=', 'one where condition per pattern'],
+  ])('rejects the lookaround in %s and says what to write instead', (pattern, group, advice) => {
+    const compiled = compileRegex(pattern);
+    expect(compiled.ok).toBe(false);
+    if (compiled.ok) return;
+    expect(compiled.reason).toContain(`RE2 has no lookahead or lookbehind ("${group}" is not supported)`);
+    expect(compiled.reason).toContain(advice);
+  });
+
+  it('does not mistake an escaped parenthesis for lookaround', () => {
+    expect(compileRegex('\\(\\?=').ok).toBe(true);
   });
 
   it('rejects a pattern whose compiled program is too large to run on every event', () => {

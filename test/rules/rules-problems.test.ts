@@ -25,18 +25,20 @@ routes:
 fallback: [chat]
 `;
     expect(problems(text)).toEqual([
-      '2:64 error schema: targets.chat: unknown property "chanel" (allowed: type, webhook_url, channel, username, icon_emoji, message, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local)',
+      '2:64 error schema: targets.chat: unknown property "chanel": did you mean "channel"? (allowed: type, webhook_url, channel, username, icon_emoji, message, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local)',
       '3:3 warning unused_target: target "pager" is not used by any route or the fallback',
       '3:18 error schema: targets.pager.type: must be one of: slack, email, http',
       '4:3 warning unused_target: target "spare" is not used by any route or the fallback',
       '7:34 error bad_glob: invalid event pattern: "**" is not supported: * matches within one segment, and * alone matches every kind',
-      '8:16 error unknown_target: unknown target "pagr" (defined: chat, pager, spare)',
+      '8:16 error unknown_target: unknown target "pagr": did you mean "pager"? (defined: chat, pager, spare)',
       '9:11 error duplicate_route_name: duplicate route name "first" (first used on line 6)',
     ]);
   });
 
   it('reports YAML syntax errors with their position and stops there', () => {
-    expect(problems('targets: {}\nroutes: [\n')).toEqual([expect.stringMatching(/^3:1 error yaml_syntax: /)]);
+    expect(problems('targets: {}\nroutes: [\n')).toEqual([
+      '2:9 error yaml_syntax: this "[" is not closed: add "]" at the end of the value',
+    ]);
   });
 
   it('reports duplicate keys and still checks the rest', () => {
@@ -82,7 +84,7 @@ fallback: []
 fallback: []
 `;
     expect(problems(text)).toEqual([
-      '6:35 warning unknown_event_kind: event kind "incident.create" is not one of the kinds the upstream documents (incident.created, incident.updated, incident.resolved, agent.offline, agent.online, threat.detected, compliance.violation)',
+      '6:35 warning unknown_event_kind: event kind "incident.create" is not one of the kinds the upstream documents: did you mean "incident.created"? (incident.created, incident.updated, incident.resolved, agent.offline, agent.online, threat.detected, compliance.violation)',
       '7:36 warning unknown_event_kind: pattern "incidnt.*" matches none of the kinds the upstream documents (incident.created, incident.updated, incident.resolved, agent.offline, agent.online, threat.detected, compliance.violation)',
       '8:58 warning route_without_effect: to is empty and stop is not true: this route delivers nowhere and only keeps the fallback from applying',
     ]);

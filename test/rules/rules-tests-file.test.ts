@@ -25,7 +25,7 @@ describe('routing tests files', () => {
     });
   });
 
-  it('locates schema errors, invalid events and duplicate names', () => {
+  it('locates schema errors, invalid events and duplicate names, all in one run', () => {
     const path = temp.write(
       'bad.yaml',
       `cases:
@@ -43,6 +43,9 @@ describe('routing tests files', () => {
     const result = loadRulesTestsFile(path, 'bad.yaml');
     expect(result.ok ? [] : result.problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.message}`)).toEqual([
       'bad.yaml:2:5 cases[0]: missing required property "expect"',
+      'bad.yaml:5:12 invalid event: "timestamp" must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T10:00:00Z',
+      'bad.yaml:7:11 duplicate case name "bad event"',
+      'bad.yaml:8:12 invalid event: "event" must be a non-empty string',
       'bad.yaml:9:17 cases[2].expect: repeats item 1',
       'bad.yaml:10:5 cases[2]: unknown property "extra" (allowed: name, event, expect)',
     ]);

@@ -142,4 +142,22 @@ fallback: []
       '14:37 invalid regular expression: missing closing ): `(unclosed`',
     ]);
   });
+
+  it('reports lookahead at the pattern, with the not: form to use instead', () => {
+    const result = load(`${TARGETS_YAML}
+routes:
+  - name: not-test-hosts
+    match:
+      where:
+        - { field: data.host, matches: "^(?!test-)" }
+    to: [a]
+fallback: []
+`);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const errors = result.problems.filter((p) => p.severity === 'error');
+    expect(errors.map((p) => `${p.line}:${p.column} ${p.code}: ${p.message}`)).toEqual([
+      '10:40 bad_regex: invalid regular expression: RE2 has no lookahead or lookbehind ("(?!" is not supported): to require that a value does not match a pattern, write that pattern as its own condition: not: { matches: PATTERN }',
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import type { Clock } from '../../clock.js';
 import type { AdminKeyConfig } from '../../config/config.js';
 import type { TargetStatus } from '../../delivery/delivery-engine.js';
 import type { Logger } from '../../log/logger.js';
+import type { ReloadOutcome } from '../../rules/create-live-rules.js';
 import type { CompiledRules } from '../../rules/rules.js';
 import type { Store } from '../../store/store.js';
 import type { Metrics } from '../metrics.js';
@@ -14,8 +15,8 @@ export interface AdminApiDeps {
   readonly rules: () => CompiledRules;
   /** The delivery engine's per-target state. */
   readonly engineStatus: () => readonly TargetStatus[];
-  /** Reloads the rules file; false when it is invalid (the rules in force stay, the problems are logged). */
-  readonly reloadRules: () => boolean | Promise<boolean>;
+  /** Reloads the rules file; when it is invalid the rules in force stay and the problems are returned (and logged). */
+  readonly reloadRules: () => ReloadOutcome | Promise<ReloadOutcome>;
   /** Configured keys (hashes only); none = the API answers 403 to everything. */
   readonly keys: readonly AdminKeyConfig[];
   /** Shared with /metrics, so a guesser is slowed down across both. */

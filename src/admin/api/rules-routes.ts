@@ -1,5 +1,4 @@
 import type { RequestHandler, Router } from 'express';
-import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
 import { requestKey } from './create-admin-auth.js';
 import { describeRules } from './describe-rules.js';
@@ -17,12 +16,25 @@ export function addRulesRoutes(
   router.post('/api/v1/rules/reload', scopes.replay, async (_req, res) => {
     const before = deps.rules().version;
     deps.log.info('rules reload requested through the admin API', { key: requestKey(res).name });
-    if (!(await deps.reloadRules())) {
-      throw new SwitchyardError(
-        'rules_invalid',
-        `the rules file is invalid; the rules in force (version ${deps.rules().version}) stay. The problems are in the daemon log; run switchyard check on the file`,
-        { status: 422 },
-      );
+    const outcome = await deps.reloadRules();
+    if (!outcome.ok) {
+      // The same located problems `switchyard check` prints; messages never quote a target option's value.
+      const problems = outcome.problems.map(({ severity, code, message, file, line, column }) => ({
+        severity,
+        code,
+        message,
+        file,
+        line,
+        column,
+      }));
+      res.status(422).json({
+        error: {
+          code: 'rules_invalid',
+          message: `the rules file is invalid; the rules in force (version ${deps.rules().version}) stay`,
+          problems,
+        },
+      });
+      return;
     }
     const version = deps.rules().version;
     res.json({ reloaded: true, previousVersion: before, version });

@@ -3,6 +3,7 @@ import { compileEventPattern } from '../compile/compile-event-pattern.js';
 import type { Locator } from '../source/locate-path.js';
 import type { ProblemSink } from '../source/problem-sink.js';
 import type { CompiledRoute } from '../rules.js';
+import { didYouMean } from './closest-name.js';
 
 /**
  * Warns about event patterns that match none of the kinds the upstream documents: usually a typo
@@ -16,9 +17,10 @@ export function checkEventKinds(routes: readonly CompiledRoute[], locate: Locato
       if (!compiled.ok || known.some((kind) => compiled.matches(kind))) return;
       const what =
         compiled.form === 'exact' ? `event kind "${pattern}" is not one` : `pattern "${pattern}" matches none`;
+      const hint = compiled.form === 'exact' ? didYouMean(pattern, known) : '';
       sink.warning(
         'unknown_event_kind',
-        `${what} of the kinds the upstream documents (${known.join(', ')})`,
+        `${what} of the kinds the upstream documents${hint} (${known.join(', ')})`,
         // For `event: name` (no list) the locator stops at the scalar, which is the right place too.
         locate(['routes', route.position, 'match', 'event', index]),
       );

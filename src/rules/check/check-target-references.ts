@@ -1,4 +1,5 @@
 import type { Locator, PathSegment } from '../source/locate-path.js';
+import { didYouMean } from './closest-name.js';
 import type { ProblemSink } from '../source/problem-sink.js';
 
 interface RulesShape {
@@ -19,17 +20,15 @@ export function checkTargetReferences(
 ): void {
   const used = new Set<string>();
   const defined = [...targetNames];
-  const hint =
-    defined.length === 0
-      ? ' (no targets are defined)'
-      : ` (defined: ${defined.slice(0, 10).join(', ')}${defined.length > 10 ? ', ...' : ''})`;
-  const checkList = (list: unknown, path: PathSegment[]) => {
+  const checkList = (value: unknown, path: PathSegment[]) => {
+    // `to: name` is `to: [name]`; the locator stops at the scalar for the index it cannot follow.
+    const list: unknown = typeof value === 'string' ? [value] : value;
     if (!Array.isArray(list)) return;
-    list.forEach((name, index) => {
+    list.forEach((name: unknown, index) => {
       if (typeof name !== 'string') return;
       used.add(name);
       if (!targetNames.has(name))
-        sink.error('unknown_target', `unknown target "${name}"${hint}`, locate([...path, index]));
+        sink.error('unknown_target', describeUnknownTarget(name, defined), locate([...path, index]));
     });
   };
 
@@ -64,4 +63,13 @@ export function checkTargetReferences(
       locate(['routes'], 'key'),
     );
   }
+}
+
+/** `unknown target "x": did you mean "y"? (defined: ...)`, also for a routing tests file's `expect`. */
+export function describeUnknownTarget(name: string, defined: readonly string[]): string {
+  const hint =
+    defined.length === 0
+      ? ' (no targets are defined)'
+      : ` (defined: ${defined.slice(0, 10).join(', ')}${defined.length > 10 ? ', ...' : ''})`;
+  return `unknown target "${name}"${didYouMean(name, defined)}${hint}`;
 }

@@ -25,7 +25,7 @@ export function compileRegex(pattern: string): CompiledRegex {
     regex = RE2JS.compile(pattern);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: message.replace(/^error parsing regexp: /, '') };
+    return { ok: false, reason: lookaroundAdvice(message) ?? message.replace(/^error parsing regexp: /, '') };
   }
   if (regex.programSize() > MAX_PROGRAM_SIZE) {
     return {
@@ -37,4 +37,17 @@ export function compileRegex(pattern: string): CompiledRegex {
     ok: true,
     test: (text) => regex.test(text.length > MAX_MATCHED_LENGTH ? text.slice(0, MAX_MATCHED_LENGTH) : text),
   };
+}
+
+/**
+ * RE2 reports lookaround as "unsupported Perl syntax" (or, for lookbehind, a bad named group); say what to
+ * write instead. The quoted fragment in RE2's message starts at the offending group.
+ */
+function lookaroundAdvice(message: string): string | undefined {
+  const group = /`(\(\?<?[=!])/.exec(message)?.[1];
+  if (group === undefined) return undefined;
+  const what = `RE2 has no lookahead or lookbehind ("${group}" is not supported)`;
+  return group.endsWith('!')
+    ? `${what}: to require that a value does not match a pattern, write that pattern as its own condition: not: { matches: PATTERN }`
+    : `${what}: to require that a value matches several patterns, write one where condition per pattern on the same field (all must hold)`;
 }

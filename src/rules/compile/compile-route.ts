@@ -1,6 +1,7 @@
 import type { Locator, PathSegment } from '../source/locate-path.js';
 import type { ProblemSink } from '../source/problem-sink.js';
 import type { CompiledRoute, RouteCondition } from '../rules.js';
+import { didYouMean } from '../check/closest-name.js';
 import type { CompiledRegex } from './compile-regex.js';
 import { compileEventCondition } from './compile-event-condition.js';
 import { compileSeverityCondition, type SeverityConditionSpec } from './compile-severity-condition.js';
@@ -13,7 +14,8 @@ export interface RouteSpec {
     readonly severity?: SeverityConditionSpec;
     readonly where?: readonly Readonly<Record<string, unknown>>[];
   };
-  readonly to: readonly string[];
+  /** One name alone is the same as a list of that name. */
+  readonly to: string | readonly string[];
   readonly stop?: boolean;
 }
 
@@ -65,10 +67,11 @@ export function compileRoute(
     const compiled = compileSeverityCondition(severity, levels, ranks);
     if (!compiled.ok) {
       for (const { path, level } of compiled.unknownLevels) {
-        fail('unknown_severity_level', `"${level}" is not one of the severities (${levels.join(', ')})`, [
-          'severity',
-          ...path,
-        ]);
+        fail(
+          'unknown_severity_level',
+          `"${level}" is not one of the severities${didYouMean(level, levels)} (${levels.join(', ')})`,
+          ['severity', ...path],
+        );
       }
     } else {
       conditions.push(compiled.condition);
@@ -98,7 +101,7 @@ export function compileRoute(
     events: event.matchesAll ? null : events,
     kind: event.kind,
     conditions,
-    to: spec.to,
+    to: typeof spec.to === 'string' ? [spec.to] : spec.to,
     stop: spec.stop === true,
   };
 }

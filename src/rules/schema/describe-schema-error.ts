@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { closestName, didYouMean } from '../check/closest-name.js';
 
 // Messages for the schema's patterns; ajv would otherwise print the regular expression itself.
 const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
@@ -43,14 +44,19 @@ export function describeSchemaError(error: ErrorObject): string | undefined {
     case 'additionalProperties': {
       const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
       const hint = allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : '';
-      return `unknown property "${String(params.additionalProperty)}"${hint}`;
+      const name = String(params.additionalProperty);
+      return `unknown property "${name}"${didYouMean(name, allowed)}${hint}`;
     }
     case 'type': {
       const types = String(params.type).split(',');
       return `must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`;
     }
-    case 'enum':
-      return `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'enum': {
+      // The suggestion is one of the allowed values, so it never repeats the (possibly secret) value itself.
+      const allowed = (params.allowedValues as unknown[]).map(String);
+      const suggestion = typeof error.data === 'string' ? closestName(error.data, allowed) : undefined;
+      return `must be one of: ${allowed.join(', ')}${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}`;
+    }
     case 'pattern':
       return PATTERN_MESSAGES[String(params.pattern)] ?? error.message;
     case 'minItems':

@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument } from 'yaml';
+import { describeYamlError } from './describe-yaml-error.js';
 import { createLocator, type Locator } from './locate-path.js';
 import type { ProblemSink } from './problem-sink.js';
 
@@ -21,6 +22,9 @@ export function parseYamlSource(text: string, sink: ProblemSink): YamlSource {
     return { line, column: col };
   };
   let fatal = false;
+  // After a syntax error the parser's reading of the rest is unreliable (one mis-indented key makes it report
+  // errors on the lines after), so only the first is reported.
+  let reported = false;
   for (const error of doc.errors) {
     if (error.code === 'DUPLICATE_KEY') {
       const key = /^(?:"[^"\n]*"|'[^'\n]*'|[^:,{}\n]*)/.exec(text.slice(error.pos[0]))?.[0].trim() ?? '';
@@ -31,7 +35,9 @@ export function parseYamlSource(text: string, sink: ProblemSink): YamlSource {
       );
     } else {
       fatal = true;
-      sink.error('yaml_syntax', error.message, at(error.pos[0]));
+      const { message, line, column } = describeYamlError(text, error, (offset) => lineCounter.linePos(offset));
+      if (!reported) sink.error('yaml_syntax', message, { line, column });
+      reported = true;
     }
   }
   for (const warning of doc.warnings) sink.warning('yaml_warning', warning.message, at(warning.pos[0]));

@@ -7,6 +7,7 @@ import { reportSchemaErrors } from '../schema/report-schema-errors.js';
 import { parseYamlSource } from '../source/parse-yaml-source.js';
 import { createProblemSink, WHOLE_FILE } from '../source/problem-sink.js';
 import { RULES_TESTS_SCHEMA } from './rules-tests-schema.js';
+import { describeUnknownTarget } from '../check/check-target-references.js';
 
 export interface RulesTestCase {
   readonly name: string;
@@ -20,13 +21,21 @@ export type RulesTestsLoadResult =
   | { readonly ok: false; readonly problems: readonly RulesProblem[] };
 
 interface CaseShape {
-  readonly name: string;
-  readonly event: unknown;
-  readonly expect: readonly string[];
+  readonly name?: unknown;
+  readonly event?: unknown;
+  readonly expect?: unknown;
 }
 
-/** Reads a tests file; every problem (YAML, schema, invalid event, duplicate case name) located at once. */
-export function loadRulesTestsFile(path: string, display: string = path): RulesTestsLoadResult {
+/**
+ * Reads a tests file; every problem (YAML, schema, invalid event, duplicate case name, a target in `expect`
+ * that the rules do not define) located at once. Parts the schema rejected are skipped, the rest checked.
+ * `targetNames` is undefined when the rules file itself is invalid: `expect` is then not checked against it.
+ */
+export function loadRulesTestsFile(
+  path: string,
+  display: string = path,
+  targetNames?: ReadonlySet<string>,
+): RulesTestsLoadResult {
   const sink = createProblemSink(display);
   let text: string;
   try {
@@ -42,20 +51,35 @@ export function loadRulesTestsFile(path: string, display: string = path): RulesT
   const { value, locate } = parseYamlSource(text, sink);
   if (value === undefined) return { ok: false, problems: sink.sorted() };
   const validate = compileSchema(RULES_TESTS_SCHEMA);
-  if (!validate(value)) {
-    reportSchemaErrors(validate.errors ?? [], locate, sink);
-    return { ok: false, problems: sink.sorted() };
-  }
+  const schemaErrors = validate(value) ? [] : (validate.errors ?? []);
+  reportSchemaErrors(schemaErrors, locate, sink);
+  const broken = (pointer: string) => schemaErrors.some((error) => error.instancePath === pointer);
+  const list: unknown = (value as { cases?: unknown } | null)?.cases;
   const cases: RulesTestCase[] = [];
   const seen = new Set<string>();
-  (value as { cases: CaseShape[] }).cases.forEach((testCase, index) => {
-    if (seen.has(testCase.name)) {
-      sink.error('duplicate_case_name', `duplicate case name "${testCase.name}"`, locate(['cases', index, 'name']));
+  (Array.isArray(list) ? list : []).forEach((item: unknown, index) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
+    const { name, event, expect } = item as CaseShape;
+    if (typeof name === 'string' && seen.has(name)) {
+      sink.error('duplicate_case_name', `duplicate case name "${name}"`, locate(['cases', index, 'name']));
     }
-    seen.add(testCase.name);
+    if (typeof name === 'string') seen.add(name);
+    // Only cases without any problem are run, so the unchecked cast is never used on a broken list.
+    const expected = Array.isArray(expect) ? (expect as string[]) : undefined;
+    expected?.forEach((target, position) => {
+      if (targetNames === undefined || typeof target !== 'string' || targetNames.has(target)) return;
+      sink.error(
+        'unknown_target',
+        describeUnknownTarget(target, [...targetNames]),
+        locate(['cases', index, 'expect', position]),
+      );
+    });
+    if (event === undefined || broken(`/cases/${index}/event`)) return;
     try {
-      const event = validateEnvelope(testCase.event);
-      cases.push({ name: testCase.name, line: locate(['cases', index]).line, event, expect: testCase.expect });
+      const envelope = validateEnvelope(event);
+      if (typeof name === 'string' && expected !== undefined) {
+        cases.push({ name, line: locate(['cases', index]).line, event: envelope, expect: expected });
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       sink.error('invalid_event', `invalid event: ${message}`, locate(['cases', index, 'event']));

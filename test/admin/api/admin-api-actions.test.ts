@@ -117,10 +117,11 @@ describe('admin API replay', () => {
 });
 
 describe('admin API rules and targets', () => {
-  it('reloads the rules with the replay scope and answers 422 when the new file is invalid', async () => {
+  it('reloads the rules with the replay scope and answers 422 with the problems when the new file is invalid', async () => {
     const next = loader.compile(`${TEST_RULES}\n# changed\n`, SECRETS);
+    const invalid = loader.load(`${TEST_RULES}\n# changed\n`, {});
     let valid = true;
-    const { api: a } = await seeded({ reloadRules: () => (valid ? next : undefined) });
+    const { api: a } = await seeded({ reloadRules: () => (valid ? next : invalid.ok ? [] : invalid.problems) });
     const ok = await post('/api/v1/rules/reload');
     expect(ok.body).toEqual({ reloaded: true, previousVersion: rules.version, version: next.version });
     expect(((await a.request('/api/v1/rules', { key: READER.key })).body as { version: string }).version).toBe(
@@ -131,6 +132,19 @@ describe('admin API rules and targets', () => {
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ error: { code: 'rules_invalid' } });
     expect((bad.body as { error: { message: string } }).error.message).toContain(`version ${next.version}`);
+    expect(invalid.ok).toBe(false);
+    const problems = invalid.ok ? [] : invalid.problems;
+    expect(problems.length).toBeGreaterThan(0);
+    expect((bad.body as { error: { problems: unknown } }).error.problems).toEqual(
+      problems.map((p) => ({
+        severity: p.severity,
+        code: p.code,
+        message: p.message,
+        file: p.file,
+        line: p.line,
+        column: p.column,
+      })),
+    );
   });
 
   it('reports each target with journal counts, attempts in flight and circuit, journal-only targets too', async () => {

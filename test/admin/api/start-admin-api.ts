@@ -12,7 +12,7 @@ import { manualClock } from '../../../src/clock.js';
 import type { AdminKeyConfig } from '../../../src/config/config.js';
 import type { TargetStatus } from '../../../src/delivery/delivery-engine.js';
 import { createLogger } from '../../../src/log/create-logger.js';
-import type { CompiledRules } from '../../../src/rules/rules.js';
+import type { CompiledRules, RulesProblem } from '../../../src/rules/rules.js';
 import type { Store } from '../../../src/store/store.js';
 import { T0 } from '../../store/make-ingest-item.js';
 import { tempSqliteJournal } from '../../store/temp-sqlite-journal.js';
@@ -40,13 +40,14 @@ export interface AdminApiHarness {
 
 /**
  * A real express app with the admin API on a free loopback port, over a real, migrated SQLite journal in a
- * temp folder. `rules` is mutable through `reloadRules`, as in the daemon.
+ * temp folder. `rules` is mutable through `reloadRules`, as in the daemon (without it, a reload is refused).
  */
 export async function startAdminApi(options: {
   rules: CompiledRules;
   keys?: readonly AdminKeyConfig[];
   engineStatus?: () => readonly TargetStatus[];
-  reloadRules?: () => CompiledRules | undefined;
+  /** The new rules, or the problems of an invalid file. */
+  reloadRules?: () => CompiledRules | readonly RulesProblem[];
   prefix?: string;
   throttle?: AuthThrottleOptions;
   logLimit?: RefusalLogLimitOptions;
@@ -73,10 +74,10 @@ export async function startAdminApi(options: {
     rules: () => rules,
     engineStatus: options.engineStatus ?? (() => []),
     reloadRules: () => {
-      const next = options.reloadRules?.();
-      if (next === undefined) return false;
-      rules = next;
-      return true;
+      const next = options.reloadRules?.() ?? [];
+      if (Array.isArray(next)) return { ok: false, problems: next };
+      rules = next as CompiledRules;
+      return { ok: true };
     },
     keys: options.keys ?? ALL_KEYS,
     refusals: createAuthRefusals({ log, metrics, clock, throttle: options.throttle, logLimit: options.logLimit }),
