@@ -27,13 +27,14 @@ describe('admin API replay', () => {
     const id = seed.delivery(0, 'soc-slack');
     const answer = await post(`/api/v1/deliveries/${id}/replay`);
     expect(answer.status).toBe(200);
+    // `attempts` still agrees with the history, which keeps the dead attempt.
     expect(answer.body).toMatchObject({
       id,
       state: 'pending',
-      attempts: 0,
+      attempts: 1,
       nextAttemptAt: new Date(NOW).toISOString(),
     });
-    expect(await store.getDelivery(id)).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: NOW });
+    expect(await store.getDelivery(id)).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: NOW });
     expect(await store.listAttempts(id)).toHaveLength(1);
     expect(a.wakes()).toBe(1);
     expect(a.logs()).toContain('"key":"replay-bot"');
@@ -60,17 +61,52 @@ describe('admin API replay', () => {
       dryRun: false,
       count: 2,
       ids: [seed.delivery(0, 'soc-slack'), seed.delivery(2, 'soc-slack')],
+      skippedDelivered: 0,
     });
     expect((await a.store.findDeliveries({ state: 'dead' })).map((d) => d.id)).toEqual([seed.delivery(1, 'tickets')]);
-    // Delivered ones only when asked for by state.
-    const delivered = await post('/api/v1/replay', {
-      state: 'delivered',
-      target: 'tickets',
-      since: '2026-11-22T10:00:00Z',
+    // Delivered ones only with includeDelivered: asked for by state alone, they are counted and left alone.
+    const filter = { state: 'delivered', target: 'tickets', since: '2026-11-22T10:00:00Z' };
+    const left = await post('/api/v1/replay', filter);
+    expect(left.body).toEqual({
+      dryRun: false,
+      count: 0,
+      ids: [],
+      skippedDelivered: 1,
+      message:
+        `left 1 delivered delivery alone (${seed.delivery(3, 'tickets')}): the receiver already has it; ` +
+        'send "includeDelivered": true to send it again, with a new Idempotency-Key',
     });
-    expect(delivered.body).toMatchObject({ count: 1, ids: [seed.delivery(3, 'tickets')] });
+    expect(await a.store.getDelivery(seed.delivery(3, 'tickets'))).toMatchObject({ state: 'delivered' });
+    const delivered = await post('/api/v1/replay', { ...filter, includeDelivered: true });
+    expect(delivered.body).toMatchObject({ count: 1, ids: [seed.delivery(3, 'tickets')], skippedDelivered: 0 });
     expect(await a.store.getDelivery(seed.delivery(3, 'tickets'))).toMatchObject({ state: 'pending' });
     expect(a.wakes()).toBe(2);
+  });
+
+  it('re-queues one delivered delivery only with {"includeDelivered": true}; 409 and nothing changed without', async () => {
+    const { seed, api: a } = await seeded();
+    const id = seed.delivery(3, 'tickets');
+    const before = await a.store.getDelivery(id);
+    const refused = await post(`/api/v1/deliveries/${id}/replay`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'delivered',
+        message:
+          `left 1 delivered delivery alone (${id}): the receiver already has it; ` +
+          'send {"includeDelivered": true} to send it again, with a new Idempotency-Key',
+      },
+    });
+    const wrong = await post(`/api/v1/deliveries/${id}/replay`, { includeDelivered: 'yes' });
+    expect(wrong.status).toBe(400);
+    expect((await post(`/api/v1/deliveries/${id}/replay`, { include: true })).status).toBe(400);
+    expect(await a.store.getDelivery(id)).toEqual(before);
+    expect(a.wakes()).toBe(0);
+
+    const resent = await post(`/api/v1/deliveries/${id}/replay`, { includeDelivered: true });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ id, state: 'pending', attempts: (await a.store.listAttempts(id)).length });
+    expect(a.wakes()).toBe(1);
   });
 
   it('lists what a dry run would re-queue and changes nothing', async () => {
@@ -80,7 +116,11 @@ describe('admin API replay', () => {
       dryRun: true,
       count: 2,
       ids: [seed.delivery(0, 'soc-slack'), seed.delivery(2, 'soc-slack')],
+      skippedDelivered: 0,
     });
+    const delivered = await post('/api/v1/replay', { target: 'tickets', state: 'delivered', dryRun: true });
+    expect(delivered.body).toMatchObject({ dryRun: true, count: 0, skippedDelivered: 1 });
+    expect((delivered.body as { message: string }).message).toContain('send "includeDelivered": true');
     expect(await a.store.findDeliveries({ state: 'dead' })).toHaveLength(3);
     expect(a.wakes()).toBe(0);
   });
@@ -99,6 +139,9 @@ describe('admin API replay', () => {
     expect((await refused({ target: 7 })).message).toBe('target: must be a non-empty string');
     expect((await refused({ limit: -1 })).message).toBe('limit: must be a positive integer');
     expect((await refused({ target: 'tickets', dryRun: 'yes' })).message).toBe('dryRun: must be true or false');
+    expect((await refused({ target: 'tickets', includeDelivered: 1 })).message).toBe(
+      'includeDelivered: must be true or false',
+    );
     expect((await refused([1, 2])).message).toContain('JSON object');
     const broken = await a.request('/api/v1/replay', {
       key: REPLAYER.key,
