@@ -29,6 +29,8 @@ export function createSharedPacer(
     async claim(lane, request) {
       const paced = await shared.claim({ ...request, policy: pacingPolicyOf(lane.spec.policy) });
       lane.sharedCircuit = paced.circuit;
+      lane.sharedProbeAt = paced.probeAt;
+      lane.sharedPausedUntil = paced.pausedUntil ?? 0;
       return { claims: paced.claims, blockedUntil: paced.blockedUntil };
     },
     settle(lane, claimed, outcome, interrupted) {

@@ -179,19 +179,40 @@ describe('admin API rules and targets', () => {
   it('reports each target with journal counts, attempts in flight and circuit, journal-only targets too', async () => {
     const { api: a } = await seeded({
       engineStatus: () => [
-        { target: 'soc-slack', inFlight: 1, circuit: 'open' },
-        { target: 'tickets', inFlight: 0, circuit: 'closed' },
+        { target: 'soc-slack', inFlight: 1, circuit: 'open', nextProbeAt: NOW + 30_000 },
+        { target: 'tickets', inFlight: 0, circuit: 'closed', pausedUntil: NOW + 5_000 },
       ],
     });
     // A target the rules no longer define, with a delivery still in the journal.
     await a.store.ingest([makeIngestItem({ targets: ['retired'] })]);
     const answer = await a.request('/api/v1/targets', { key: READER.key });
+    const idle = { nextProbeAt: null, pausedUntil: null };
     expect(answer.body).toEqual({
       items: [
-        { name: 'oncall-mail', type: 'email', inRules: true, pending: 0, dead: 0, inFlight: 0, circuit: null },
-        { name: 'retired', type: null, inRules: false, pending: 1, dead: 0, inFlight: 0, circuit: null },
-        { name: 'soc-slack', type: 'slack', inRules: true, pending: 2, dead: 2, inFlight: 1, circuit: 'open' },
-        { name: 'tickets', type: 'http', inRules: true, pending: 6, dead: 1, inFlight: 0, circuit: 'closed' },
+        { name: 'oncall-mail', type: 'email', inRules: true, pending: 0, dead: 0, inFlight: 0, circuit: null, ...idle },
+        { name: 'retired', type: null, inRules: false, pending: 1, dead: 0, inFlight: 0, circuit: null, ...idle },
+        {
+          name: 'soc-slack',
+          type: 'slack',
+          inRules: true,
+          pending: 2,
+          dead: 2,
+          inFlight: 1,
+          circuit: 'open',
+          nextProbeAt: new Date(NOW + 30_000).toISOString(),
+          pausedUntil: null,
+        },
+        {
+          name: 'tickets',
+          type: 'http',
+          inRules: true,
+          pending: 6,
+          dead: 1,
+          inFlight: 0,
+          circuit: 'closed',
+          nextProbeAt: null,
+          pausedUntil: new Date(NOW + 5_000).toISOString(),
+        },
       ],
     });
   });
