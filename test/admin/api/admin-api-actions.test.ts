@@ -218,6 +218,27 @@ describe('admin API rules and targets', () => {
   });
 });
 
+describe('admin API deliveries of a held-back target', () => {
+  it('shows a pending delivery due when the open circuit lets the next probe through, not a time already past', async () => {
+    const probeAt = NOW + 30_000;
+    const { api: a } = await seeded({
+      engineStatus: () => [{ target: 'soc-slack', inFlight: 0, circuit: 'open', nextProbeAt: probeAt }],
+    });
+    const pending = await a.store.findDeliveries({ target: 'soc-slack', state: 'pending' });
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((d) => d.nextAttemptAt < probeAt)).toBe(true);
+    const listed = await a.request('/api/v1/deliveries?target=soc-slack&state=pending', { key: READER.key });
+    const items = (listed.body as { items: { nextAttemptAt: string }[] }).items;
+    expect(items.map((item) => item.nextAttemptAt)).toEqual(pending.map(() => new Date(probeAt).toISOString()));
+    const one = await a.request(`/api/v1/deliveries/${pending[0]?.id}`, { key: READER.key });
+    expect(one.body).toMatchObject({ nextAttemptAt: new Date(probeAt).toISOString() });
+    // Other targets' due times are as stored.
+    const tickets = await a.store.findDeliveries({ target: 'tickets', state: 'pending', limit: 1 });
+    const other = await a.request(`/api/v1/deliveries/${tickets[0]?.id}`, { key: READER.key });
+    expect(other.body).toMatchObject({ nextAttemptAt: new Date(tickets[0]?.nextAttemptAt ?? 0).toISOString() });
+  });
+});
+
 describe('admin API route tester', () => {
   it('explains how the rules in force route an envelope, storing nothing', async () => {
     const { api: a } = await seeded();
