@@ -1,23 +1,32 @@
+import { planReplay, skippedDeliveredNote } from '../store/plan-replay.js';
+import type { ReplaySelection } from '../store/store.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { CliCommand } from './cli-io.js';
 import { DELIVERY_FILTER_OPTIONS, DELIVERY_FILTER_USAGE, parseDeliveryFilter } from './delivery-filter-args.js';
 import { openJournal } from './open-journal.js';
 import { parseCommandArgs } from './parse-command-args.js';
 
-const USAGE = `usage: switchyard replay ID... [--config FILE]
-       switchyard replay [--state dead|delivered] [--target T] [--since WHEN] ... [--dry-run]
+const USAGE = `usage: switchyard replay ID... [--include-delivered] [--config FILE]
+       switchyard replay [--state dead|delivered] [--target T] [--since WHEN] ... [--include-delivered] [--dry-run]
 
 Re-queues deliveries as new attempts: due now, with a fresh retry budget (max_attempts and max_age count
 from the replay); their earlier attempts stay in the history. With IDs (dlv_...), exactly those; otherwise
 every delivery matching the filters, dead ones unless --state says otherwise (at least one filter is needed).
+Delivered deliveries only with --include-delivered: the receiver already has them, so the resend carries a
+new Idempotency-Key (dlv_17.r1, .r2, ...) that a deduplicating receiver does not drop.
 Pending deliveries are never touched. A running daemon picks replays up within about a second.
 ${DELIVERY_FILTER_USAGE}
+  --include-delivered  also re-queue delivered deliveries (without --state: dead and delivered ones)
   --dry-run       list what would be re-queued, change nothing
 `;
 
 /** `switchyard replay`: the way out of the dead letters once the cause is fixed. */
 export const runReplay: CliCommand = async (args, io) => {
-  const options = { ...DELIVERY_FILTER_OPTIONS, 'dry-run': { type: 'boolean' } } as const;
+  const options = {
+    ...DELIVERY_FILTER_OPTIONS,
+    'dry-run': { type: 'boolean' },
+    'include-delivered': { type: 'boolean' },
+  } as const;
   const parsed = parseCommandArgs(args, options, { min: 0, max: Number.POSITIVE_INFINITY }, USAGE, io);
   if (typeof parsed === 'number') return parsed;
   const filter = parseDeliveryFilter(parsed.values, Date.now());
@@ -39,25 +48,29 @@ export const runReplay: CliCommand = async (args, io) => {
     io.stderr('switchyard replay: pending deliveries are already queued\n');
     return 2;
   }
-  const selection = { ...filter, state: filter.state ?? 'dead' };
+  const includeDelivered = parsed.values['include-delivered'] === true;
+  const filterSelection = { ...filter, state: filter.state ?? (includeDelivered ? undefined : 'dead') };
+  const selection: ReplaySelection =
+    ids.length > 0 ? { ids, includeDelivered } : { filter: filterSelection, includeDelivered };
   const config = typeof parsed.values.config === 'string' ? parsed.values.config : undefined;
   try {
     const store = openJournal(config, io);
     try {
+      const plan = await planReplay(store, selection);
+      const skipped = plan.skippedDelivered;
+      const note = skipped.length > 0 ? `${skippedDeliveredNote(skipped, 'add --include-delivered')}\n` : '';
       if (parsed.values['dry-run'] === true) {
-        const found =
-          ids.length > 0
-            ? await Promise.all(ids.map((id) => store.getDelivery(id)))
-            : await store.findDeliveries({ ...selection, limit: selection.limit ?? Number.MAX_SAFE_INTEGER });
-        const would = found.filter((d) => d !== undefined && d.state !== 'pending').map((d) => d?.id);
+        const would = plan.requeue;
         io.stdout(`would re-queue ${would.length} deliveries${would.length > 0 ? `: ${would.join(' ')}` : ''}\n`);
+        io.stdout(note);
         return 0;
       }
-      const replayed = await store.replay(ids.length > 0 ? { ids } : { filter: selection }, Date.now());
+      const replayed = await store.replay(selection, Date.now());
       io.stdout(`re-queued ${replayed.length} deliveries${replayed.length > 0 ? `: ${replayed.join(' ')}` : ''}\n`);
-      const missed = ids.filter((id) => !replayed.includes(id));
+      io.stderr(note);
+      const missed = ids.filter((id) => !replayed.includes(id) && !skipped.includes(id));
       if (missed.length > 0) io.stderr(`not re-queued (unknown, or still pending): ${missed.join(' ')}\n`);
-      return missed.length > 0 ? 1 : 0;
+      return missed.length > 0 || skipped.length > 0 ? 1 : 0;
     } finally {
       await store.close();
     }

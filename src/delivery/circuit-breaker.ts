@@ -1,14 +1,21 @@
 import type { CircuitPolicy } from '../rules/rules.js';
+import type { TargetSignal } from './outcome.js';
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
+
+export type CircuitTransition = 'opened' | 'reopened' | 'closed';
 
 export interface CircuitBreaker {
   /** How many attempts may start now: unlimited (Infinity) when closed, 0 when open, 1 probe when half-open. */
   allowance(now: number): number;
   /** A probe was sent (half-open): no more until it is answered. */
   started(): void;
-  /** `retry` outcomes count as failures; `delivered` closes the circuit; `permanent` says nothing about the target. */
-  record(kind: 'delivered' | 'retry' | 'permanent', now: number): void;
+  /**
+   * `retry` outcomes count as failures; `delivered` closes the circuit; `permanent` and `rate-limited` (a 429:
+   * the target is up, and pauses instead) are answers that say nothing about its health. Returns the transition
+   * this caused, if any, for the log.
+   */
+  record(kind: TargetSignal, now: number): CircuitTransition | undefined;
   state(now: number): CircuitState;
   /** When an open circuit lets a probe through (ms), or undefined when not open. */
   opensProbeAt(): number | undefined;
@@ -39,21 +46,27 @@ export function createCircuitBreaker(policy: CircuitPolicy): CircuitBreaker {
       if (openUntil !== undefined) probeInFlight = true;
     },
     record(kind, now) {
-      if (kind === 'permanent') {
+      if (kind === 'permanent' || kind === 'rate-limited') {
         // A permanent answer is still an answer: the target is up, so a probe closes nothing but ends.
         probeInFlight = false;
-        return;
+        return undefined;
       }
       if (kind === 'delivered') {
+        const wasOpen = openUntil !== undefined;
         consecutiveFailures = 0;
         openUntil = undefined;
         probeInFlight = false;
-        return;
+        return wasOpen ? 'closed' : undefined;
       }
       consecutiveFailures += 1;
       // A failed probe re-opens at once; otherwise the threshold opens it.
-      if (probeInFlight || consecutiveFailures >= policy.failures) openUntil = now + policy.cooldownMs;
+      const before = state(now);
+      const opens = probeInFlight || consecutiveFailures >= policy.failures;
       probeInFlight = false;
+      if (!opens) return undefined;
+      // A late failure of an attempt started before the circuit opened extends the pause; only the log is quiet.
+      openUntil = now + policy.cooldownMs;
+      return before === 'closed' ? 'opened' : before === 'half-open' ? 'reopened' : undefined;
     },
     opensProbeAt: () => openUntil,
   };

@@ -4,9 +4,10 @@ import { createGroupCommit } from '../ingest/group-commit.js';
 import type { Logger } from '../log/logger.js';
 import type { CompiledRules } from '../rules/rules.js';
 import type { AttemptRecord, ClaimedDelivery, Store } from '../store/store.js';
-import { createDeliveryLane, laneCapacity, laneUnblocksAt, type DeliveryLane } from './delivery-lane.js';
+import { createDeliveryLane, laneCapacity, laneCircuit, laneUnblocksAt, type DeliveryLane } from './delivery-lane.js';
 import { deadLetterOrphans } from './dead-letter-orphans.js';
 import { createLocalPacer } from './local-pacer.js';
+import { targetSignal } from './outcome.js';
 import { recordUntilLeaseEnds } from './record-until-lease-ends.js';
 import { runAttempt } from './run-attempt.js';
 import { settleAttempt } from './settle-attempt.js';
@@ -46,6 +47,10 @@ export interface TargetStatus {
   readonly target: string;
   readonly inFlight: number;
   readonly circuit: 'closed' | 'open' | 'half-open';
+  /** While the circuit is open: when it lets the next probe through (ms; always ahead of now). */
+  readonly nextProbeAt?: number | undefined;
+  /** While the target asked for a pause (`Retry-After`, a 429): when it ends (ms; always ahead of now). */
+  readonly pausedUntil?: number | undefined;
 }
 
 export interface DeliveryEngine {
@@ -135,6 +140,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     })
       .then(async (result) => {
         pacer.settle(lane, claimed, result.outcome, abort.signal.aborted);
+        if (targetSignal(result.outcome) === 'retry') lane.lastFailure = result.record.attempt.detail ?? undefined;
+        noteCircuit(lane, clock.now());
         await settleAttempt(settleContext, lane.spec.name, claimed, result, abort.signal.aborted, leaseEnd);
       })
       .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
@@ -180,6 +187,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
    */
   const serveLane = async (lane: DeliveryLane, now: number): Promise<number | undefined> => {
     const target = lane.spec.name;
+    noteCircuit(lane, now);
     const capacity = laneCapacity(lane, now);
     if (capacity === 0) {
       // Full (a finished attempt wakes the engine), or waiting for a token or an open circuit.
@@ -190,6 +198,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const limit = Math.min(capacity, claimBatch);
     const leaseMs = lane.spec.policy.timeoutMs + 60_000;
     const { claims, blockedUntil } = await pacer.claim(lane, { target, now, limit, leaseMs });
+    noteCircuit(lane, now);
     for (const claimed of claims) launch(lane, claimed, now + leaseMs);
     if (claims.length === limit) return now;
     const due = await store.nextDueAt(target);
@@ -248,6 +257,31 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     // Targets still draining after a reload count as known.
     await deadLetterOrphans(store, log, [...rules.targets.keys(), ...lanes.keys()], now);
   };
+  /**
+   * Logs each circuit transition once, as this engine sees it (on a shared journal, at its claims): opening is a
+   * warning, with the failure that opened it and when the probe is due; half-opening and closing are info.
+   */
+  const noteCircuit = (lane: DeliveryLane, now: number): void => {
+    const { state, nextProbeAt } = laneCircuit(lane, now);
+    if (state === lane.circuitLogged) return;
+    const lastAnswer = lane.lastFailure;
+    const fields = {
+      target: lane.spec.name,
+      state,
+      previous: lane.circuitLogged,
+      reason:
+        state === 'open'
+          ? `${lane.circuitLogged === 'half-open' ? 'the probe failed' : 'consecutive failures'}${lastAnswer === undefined ? '' : `: ${lastAnswer}`}`
+          : state === 'half-open'
+            ? 'the cool-down is over: one delivery probes the target'
+            : 'a delivery succeeded',
+      next_probe_at: nextProbeAt === undefined ? undefined : new Date(nextProbeAt).toISOString(),
+    };
+    lane.circuitLogged = state;
+    if (state === 'open') log.warn('circuit opened: deliveries to the target wait, spending no attempts', fields);
+    else if (state === 'half-open') log.info('circuit half-open: probing the target', fields);
+    else log.info('circuit closed: the target answers again', fields);
+  };
   const logFailure = (message: string, fields: Record<string, unknown>): void => {
     const now = clock.now();
     if (now - loggedFailureAt < 60_000) return;
@@ -272,11 +306,10 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     },
     wake,
     status: () =>
-      [...lanes.values()].map((lane) => ({
-        target: lane.spec.name,
-        inFlight: lane.inFlight,
-        circuit: lane.sharedCircuit ?? lane.circuit.state(clock.now()),
-      })),
+      [...lanes.values()].map((lane) => {
+        const { state, nextProbeAt, pausedUntil } = laneCircuit(lane, clock.now());
+        return { target: lane.spec.name, inFlight: lane.inFlight, circuit: state, nextProbeAt, pausedUntil };
+      }),
     async stop(deadlineMs) {
       stopping = true;
       if (timer !== undefined) clearTimeout(timer);

@@ -14,6 +14,13 @@ export interface DeliveryLane {
   pausedUntil: number;
   /** On a shared journal: the target's circuit as every instance sees it, from the last claim. */
   sharedCircuit: CircuitState | undefined;
+  /** On a shared journal, from the last claim: when the open circuit lets a probe through, and the pause's end. */
+  sharedProbeAt: number | undefined;
+  sharedPausedUntil: number;
+  /** The circuit state last logged, so that each transition is logged once. */
+  circuitLogged: CircuitState;
+  /** The last failure's detail (redacted), for the log line of a circuit that opens. */
+  lastFailure: string | undefined;
 }
 
 /**
@@ -46,6 +53,10 @@ export function createDeliveryLane(
     inFlight: previous?.inFlight ?? 0,
     pausedUntil: previous?.pausedUntil ?? 0,
     sharedCircuit: previous?.sharedCircuit,
+    sharedProbeAt: previous?.sharedProbeAt,
+    sharedPausedUntil: previous?.sharedPausedUntil ?? 0,
+    circuitLogged: keepCircuit || sharedPacing ? (previous?.circuitLogged ?? 'closed') : 'closed',
+    lastFailure: previous?.lastFailure,
   };
 }
 
@@ -78,4 +89,26 @@ export function laneUnblocksAt(lane: DeliveryLane, now: number): number | undefi
 export function pauseLane(lane: DeliveryLane, retryAfterMs: number, now: number): void {
   const until = now + Math.min(Math.max(0, retryAfterMs), lane.spec.policy.retry.maxDelayMs);
   lane.pausedUntil = Math.max(lane.pausedUntil, until);
+}
+
+/**
+ * The lane's circuit as of `now`, with when an open circuit lets its next probe through and until when the target
+ * asked for a pause: both only while still ahead (a shared state read at the last claim may have run out since).
+ */
+export function laneCircuit(
+  lane: DeliveryLane,
+  now: number,
+): { state: CircuitState; nextProbeAt: number | undefined; pausedUntil: number | undefined } {
+  const paused = Math.max(lane.pausedUntil, lane.sharedPausedUntil);
+  const pausedUntil = paused > now ? paused : undefined;
+  if (lane.sharedCircuit === undefined) {
+    const state = lane.circuit.state(now);
+    return { state, nextProbeAt: state === 'open' ? lane.circuit.opensProbeAt() : undefined, pausedUntil };
+  }
+  const probeAt = lane.sharedProbeAt;
+  if (lane.sharedCircuit === 'open' && probeAt !== undefined && probeAt > now) {
+    return { state: 'open', nextProbeAt: probeAt, pausedUntil };
+  }
+  const state = lane.sharedCircuit === 'closed' ? 'closed' : 'half-open';
+  return { state, nextProbeAt: undefined, pausedUntil };
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Store } from '../store/store.js';
 import { pauseLane } from './delivery-lane.js';
 import type { LanePacer } from './lane-pacer.js';
+import { targetSignal } from './outcome.js';
 
 /**
  * Pacing in the engine's memory, for a journal with a single engine (SQLite): the lane's token bucket and
@@ -18,7 +19,7 @@ export function createLocalPacer(store: Store, clock: Clock): LanePacer {
       return { claims, blockedUntil: undefined };
     },
     settle(lane, _claimed, outcome) {
-      lane.circuit.record(outcome.kind, clock.now());
+      lane.circuit.record(targetSignal(outcome), clock.now());
       if (outcome.kind === 'retry' && outcome.retryAfterMs !== undefined) {
         pauseLane(lane, outcome.retryAfterMs, clock.now());
       }

@@ -17,9 +17,21 @@ export type Outcome =
       readonly error: string;
       /** From `Retry-After` (seconds or HTTP date), already converted to a delay from now. */
       readonly retryAfterMs?: number | undefined;
+      /**
+       * The receiver is rate limiting (HTTP 429), not failing: the target pauses, and the attempt counts neither
+       * toward opening its circuit nor against the delivery's `max_attempts`.
+       */
+      readonly rateLimited?: boolean | undefined;
     }
   | {
       readonly kind: 'permanent';
       readonly status?: number | undefined;
       readonly error: string;
     };
+
+/** What an outcome says about its target (not the delivery), for the circuit breaker and the pause. */
+export type TargetSignal = 'delivered' | 'retry' | 'rate-limited' | 'permanent';
+
+export function targetSignal(outcome: Outcome): TargetSignal {
+  return outcome.kind === 'retry' && outcome.rateLimited === true ? 'rate-limited' : outcome.kind;
+}

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { TargetSpec } from '../rules/rules.js';
 import type { AttemptRecord, ClaimedDelivery } from '../store/store.js';
 import { decideNextStep } from './decide-next-step.js';
+import { idempotencyKey } from './idempotency-key.js';
 import type { Outcome } from './outcome.js';
 import { redactDetail } from './redact-detail.js';
 import type { Target } from './target.js';
@@ -25,23 +26,30 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
   const { claimed, clock } = input;
   const startedAt = clock.now();
   const started = performance.now();
-  const outcome = await send(input);
+  const sent = await send(input);
   const durationMs = Math.max(0, Math.round(performance.now() - started));
   const now = Math.max(clock.now(), startedAt);
+  const counted = !(sent.kind === 'retry' && sent.rateLimited === true);
   const step = decideNextStep({
-    outcome,
-    attempts: claimed.delivery.attempts + 1,
+    outcome: sent,
+    attempts: claimed.scheduleAttempts + (counted ? 1 : 0),
     now,
     retryFrom: claimed.retryFrom,
     policy: input.spec.policy.retry,
     random: input.random(),
   });
+  // The target pauses as long as the delivery waits (the Retry-After, or the default decided above).
+  const outcome: Outcome =
+    !counted && sent.kind === 'retry' && sent.retryAfterMs === undefined
+      ? { ...sent, retryAfterMs: Math.max(0, step.nextAttemptAt - now) }
+      : sent;
   const text = outcome.kind === 'delivered' ? (outcome.detail ?? null) : outcome.error;
   return {
     outcome,
     record: {
       deliveryId: claimed.delivery.id,
       claimToken: claimed.claimToken,
+      counted,
       attempt: {
         startedAt,
         durationMs,
@@ -83,6 +91,7 @@ async function send(input: AttemptInput): Promise<Outcome> {
   try {
     const job = {
       deliveryId: claimed.delivery.id,
+      idempotencyKey: idempotencyKey(claimed.delivery.id, claimed.generation),
       attempt: claimed.delivery.attempts + 1,
       event: claimed.event,
       envelope,

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import { createGroupCommit } from '../ingest/group-commit.js';
 import type { SharedTargets } from '../store/shared-targets.js';
 import type { LanePacer } from './lane-pacer.js';
+import { targetSignal } from './outcome.js';
 import type { TargetVerdict } from './pacing/apply-verdict.js';
 import { pacingPolicyOf } from './pacing/pacing-state.js';
 
@@ -28,12 +29,14 @@ export function createSharedPacer(
     async claim(lane, request) {
       const paced = await shared.claim({ ...request, policy: pacingPolicyOf(lane.spec.policy) });
       lane.sharedCircuit = paced.circuit;
+      lane.sharedProbeAt = paced.probeAt;
+      lane.sharedPausedUntil = paced.pausedUntil ?? 0;
       return { claims: paced.claims, blockedUntil: paced.blockedUntil };
     },
     settle(lane, claimed, outcome, interrupted) {
       const verdict: TargetVerdict = {
         target: lane.spec.name,
-        kind: interrupted ? 'permanent' : outcome.kind,
+        kind: interrupted ? 'permanent' : targetSignal(outcome),
         at: clock.now(),
         retryAfterMs: outcome.kind === 'retry' ? outcome.retryAfterMs : undefined,
         policy: pacingPolicyOf(lane.spec.policy),

@@ -6,8 +6,13 @@ import type { Outcome } from './outcome.js';
 
 /** One attempt at one delivery, as the engine hands it to a target. */
 export interface DeliveryJob {
-  /** Stable across attempts (`dlv_<n>`): sent to HTTP targets as `Idempotency-Key`. */
+  /** `dlv_<n>`. */
   readonly deliveryId: string;
+  /**
+   * Sent to HTTP targets as `Idempotency-Key` and part of an e-mail's `Message-ID`: the delivery id on every
+   * attempt, a new one after a delivered delivery is replayed (idempotency-key.ts).
+   */
+  readonly idempotencyKey: string;
   /** 1-based number of this attempt. */
   readonly attempt: number;
   readonly event: StoredEvent;

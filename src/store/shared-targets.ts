@@ -13,6 +13,10 @@ export interface PacedClaim {
   readonly blockedUntil: number | undefined;
   /** The target's circuit as all instances see it, for status and metrics. */
   readonly circuit: CircuitState;
+  /** When the (open or half-open) circuit's cool-down ends; undefined when closed. */
+  readonly probeAt?: number | undefined;
+  /** Until when the target asked for a pause (`Retry-After`, a 429); 0 when it did not. */
+  readonly pausedUntil?: number | undefined;
 }
 
 /**

@@ -92,6 +92,10 @@ export interface ClaimedDelivery {
   readonly claimToken: string;
   /** When the budget of `max_age` started: the event's receipt, or the delivery's last replay (ms). */
   readonly retryFrom: number;
+  /** Attempts counted against `max_attempts` since the last replay (`delivery.attempts` counts them all). */
+  readonly scheduleAttempts: number;
+  /** How many times the delivery was replayed after being delivered: part of its idempotency key. */
+  readonly generation: number;
 }
 
 export interface ClaimRequest {
@@ -106,6 +110,8 @@ export interface ClaimRequest {
 export interface AttemptRecord {
   readonly deliveryId: string;
   readonly claimToken: string;
+  /** False for an attempt that does not count against `max_attempts` (the receiver rate limited it). */
+  readonly counted?: boolean;
   readonly attempt: Omit<StoredAttempt, 'deliveryId' | 'number'>;
   readonly next: {
     readonly state: DeliveryState;
@@ -114,8 +120,13 @@ export interface AttemptRecord {
   };
 }
 
-/** Which deliveries `replay` re-queues: given ids, or every non-pending one matching a filter. */
-export type ReplaySelection = { readonly ids: readonly string[] } | { readonly filter: DeliveryFilter };
+/**
+ * Which deliveries `replay` re-queues: given ids, or every one matching a filter; dead ones, and delivered ones
+ * only with `includeDelivered` (a resend the receiver already has), never pending ones.
+ */
+export type ReplaySelection = ({ readonly ids: readonly string[] } | { readonly filter: DeliveryFilter }) & {
+  readonly includeDelivered?: boolean;
+};
 
 /** Listing order; `newest` is what a dashboard shows first. */
 export type ListOrder = 'oldest' | 'newest';
@@ -219,8 +230,9 @@ export interface Store {
   /** When the target's earliest pending delivery is due (claimed ones included), or undefined when none. */
   nextDueAt(target: string): Promise<number | undefined>;
   /**
-   * Re-queues delivered or dead deliveries as new attempts: due at `now`, a fresh retry budget counted from
-   * `now`, history kept. Pending ones are left alone. Returns the ids re-queued.
+   * Re-queues dead (and with `includeDelivered`, delivered) deliveries as new attempts: due at `now`, a fresh
+   * retry budget counted from `now`, history and `attempts` kept; a delivered one moves to its next generation
+   * (a new idempotency key). Pending ones are left alone. Returns the ids re-queued.
    */
   replay(selection: ReplaySelection, now: number): Promise<string[]>;
   /**

@@ -38,10 +38,10 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./data/journal.db } }');
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version 2 (was 0)\n`,
+      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version 3 (was 0)\n`,
       err: '',
     });
-    expect((await migrate(dir)).out).toContain('schema version 2 (already current)');
+    expect((await migrate(dir)).out).toContain('schema version 3 (already current)');
     const store = createSqliteStore({ path: path.join(dir, 'data', 'journal.db') });
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -81,7 +81,7 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./journal.db } }');
     const cli = spawnCli(['migrate', '--config', path.join(dir, 'switchyard.yaml')], {});
     expect({ code: await cli.exited, err: cli.stderr() }).toEqual({ code: 0, err: '' });
-    expect(cli.stdout()).toContain('schema version 2 (was 0)');
+    expect(cli.stdout()).toContain('schema version 3 (was 0)');
   });
 });
 
@@ -115,13 +115,13 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
     const env = { DATABASE_URL: testDatabaseUrl };
     const where = `journal postgres://${host}${new URL(testDatabaseUrl).pathname} (schema ${on.schema})`;
 
-    expect(await migrate(dir, env)).toEqual({ code: 0, out: `${where}: schema version 2 (was 0)\n`, err: '' });
+    expect(await migrate(dir, env)).toEqual({ code: 0, out: `${where}: schema version 3 (was 0)\n`, err: '' });
     expect(await migrate(dir, env)).toEqual({
       code: 0,
-      out: `${where}: schema version 2 (already current)\n`,
+      out: `${where}: schema version 3 (already current)\n`,
       err: '',
     });
-    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     const store = on.openWith({});
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -134,6 +134,6 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
 
     const results = await Promise.all([migrate(dir), migrate(dir), migrate(dir)]);
     expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
-    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 });

@@ -14,9 +14,9 @@ async function replay(j: CliJournal, args: string[], env: Record<string, string>
   return { code, out: io.out(), err: io.err() };
 }
 
-/** The ids whose state is `pending` with no attempt counted yet: what a replay leaves behind. */
+/** The ids whose state is `pending`: the ones a replay re-queued, and the ones it left alone. */
 function requeued(rows: readonly StoredDelivery[]): string[] {
-  return rows.filter((d) => d.state === 'pending' && d.attempts === 0).map((d) => d.id);
+  return rows.filter((d) => d.state === 'pending').map((d) => d.id);
 }
 
 describe('switchyard replay by filters', () => {
@@ -32,7 +32,8 @@ describe('switchyard replay by filters', () => {
     expect(requeued(rows)).toEqual([...ids, j.id(2, 'soc-slack'), j.id(3, 'tickets')]);
     for (const id of ids) {
       const row = rows.find((d) => d.id === id);
-      expect(row).toMatchObject({ state: 'pending', attempts: 0, lastError: 'HTTP 400' });
+      // ATTEMPTS keeps counting what the history holds: the dead attempt is still there.
+      expect(row).toMatchObject({ state: 'pending', attempts: 1, lastError: 'HTTP 400' });
       // Due at once, so a running daemon takes it at its next pass.
       expect(row?.nextAttemptAt).toBeGreaterThanOrEqual(before);
       expect(row?.nextAttemptAt).toBeLessThanOrEqual(Date.now());
@@ -57,7 +58,7 @@ describe('switchyard replay by filters', () => {
     ],
     [['--state', 'dead', '--limit', '1'], [[0, 'tickets'] as const]],
     // Sending something again on purpose.
-    [['--state', 'delivered'], [[0, 'soc-slack'] as const]],
+    [['--state', 'delivered', '--include-delivered'], [[0, 'soc-slack'] as const]],
   ])('re-queues exactly what %j selects', async (filters, expected) => {
     const j = await seedCliJournal(tempDir());
     const ids = expected.map(([n, target]) => j.id(n, target));
@@ -96,13 +97,28 @@ describe('switchyard replay --dry-run', () => {
       ['--since', '3h'],
       [[2, 'tickets'] as const, [3, 'soc-slack'] as const],
     ],
-    [['--state', 'delivered'], [[0, 'soc-slack'] as const]],
+    [['--state', 'delivered', '--include-delivered'], [[0, 'soc-slack'] as const]],
   ])('lists what %j would re-queue and changes nothing', async (filters, expected) => {
     const j = await seedCliJournal(tempDir());
     const before = await j.snapshot();
     const ids = expected.map(([n, target]) => j.id(n, target));
     const result = await replay(j, ['--config', j.config, ...filters, '--dry-run']);
     expect(result).toEqual({ code: 0, out: `would re-queue ${ids.length} deliveries: ${ids.join(' ')}\n`, err: '' });
+    expect(await j.snapshot()).toEqual(before);
+  });
+
+  it('says how many delivered deliveries it would leave alone without --include-delivered', async () => {
+    const j = await seedCliJournal(tempDir());
+    const before = await j.snapshot();
+    const delivered = j.id(0, 'soc-slack');
+    expect(await replay(j, ['--config', j.config, '--state', 'delivered', '--dry-run'])).toEqual({
+      code: 0,
+      out:
+        'would re-queue 0 deliveries\n' +
+        `left 1 delivered delivery alone (${delivered}): the receiver already has it; add --include-delivered ` +
+        'to send it again, with a new Idempotency-Key\n',
+      err: '',
+    });
     expect(await j.snapshot()).toEqual(before);
   });
 
@@ -153,7 +169,57 @@ describe('switchyard replay: usage errors change nothing', () => {
   });
 });
 
+describe('switchyard replay of delivered deliveries', () => {
+  it('leaves them alone without --include-delivered, says how many and how, exits 1, and changes nothing', async () => {
+    const j = await seedCliJournal(tempDir());
+    const before = await j.snapshot();
+    const delivered = j.id(0, 'soc-slack');
+    const note =
+      `left 1 delivered delivery alone (${delivered}): the receiver already has it; add --include-delivered ` +
+      'to send it again, with a new Idempotency-Key\n';
+    expect(await replay(j, ['--config', j.config, delivered])).toEqual({
+      code: 1,
+      out: 're-queued 0 deliveries\n',
+      err: note,
+    });
+    expect(await replay(j, ['--config', j.config, '--state', 'delivered'])).toEqual({
+      code: 1,
+      out: 're-queued 0 deliveries\n',
+      err: note,
+    });
+    expect(await j.snapshot()).toEqual(before);
+  });
+
+  it('with --include-delivered and no --state, re-queues dead and delivered ones that match', async () => {
+    const j = await seedCliJournal(tempDir());
+    const result = await replay(j, ['--config', j.config, '--target', 'soc-slack', '--include-delivered']);
+    const ids = [j.id(0, 'soc-slack'), j.id(1, 'soc-slack'), j.id(3, 'soc-slack')];
+    expect(result).toEqual({ code: 0, out: `re-queued 3 deliveries: ${ids.join(' ')}\n`, err: '' });
+  });
+});
+
 describe('switchyard replay as a real process', () => {
+  it('re-queues a delivered delivery only with --include-delivered; ATTEMPTS then agrees with the history', async () => {
+    const j = await seedCliJournal(tempDir());
+    const delivered = j.id(0, 'soc-slack');
+    const refused = spawnCli(['replay', '--config', j.config, delivered], {});
+    expect(await refused.exited).toBe(1);
+    expect(refused.stderr()).toContain('left 1 delivered delivery alone');
+    expect(refused.stderr()).toContain('add --include-delivered');
+    expect((await j.deliveries()).find((d) => d.id === delivered)?.state).toBe('delivered');
+
+    const resent = spawnCli(['replay', '--config', j.config, delivered, '--include-delivered'], {});
+    expect({ code: await resent.exited, out: resent.stdout(), err: resent.stderr() }).toEqual({
+      code: 0,
+      out: `re-queued 1 deliveries: ${delivered}\n`,
+      err: '',
+    });
+    const snapshot = (await j.snapshot()) as (StoredDelivery & { history: unknown[] })[];
+    const row = snapshot.find((d) => d.id === delivered);
+    expect(row).toMatchObject({ state: 'pending' });
+    expect(row?.attempts).toBe(row?.history.length);
+  });
+
   it('takes --config and filters on the command line, and exits 2 on a bad --since', async () => {
     const j = await seedCliJournal(tempDir());
     const before = await j.snapshot();

@@ -6,13 +6,25 @@ describe('classifyHttpStatus', () => {
     expect(classifyHttpStatus(status, undefined)).toMatchObject({ kind: 'delivered', status });
   });
 
-  it.each([408, 425, 429, 500, 502, 503, 504, 599])('%i is retried with the Retry-After hint', (status) => {
+  it.each([408, 425, 500, 502, 503, 504, 599])('%i is retried with the Retry-After hint', (status) => {
     expect(classifyHttpStatus(status, 7_000, 'busy')).toEqual({
       kind: 'retry',
       status,
       error: `HTTP ${status}: busy`,
       retryAfterMs: 7_000,
     });
+  });
+
+  it('429 is retried as rate limiting (pauses the target, not a circuit failure), with or without Retry-After', () => {
+    expect(classifyHttpStatus(429, 7_000, 'slow down')).toEqual({
+      kind: 'retry',
+      status: 429,
+      error: 'HTTP 429: slow down',
+      retryAfterMs: 7_000,
+      rateLimited: true,
+    });
+    expect(classifyHttpStatus(429, undefined)).toMatchObject({ kind: 'retry', rateLimited: true });
+    expect(classifyHttpStatus(503, undefined)).not.toHaveProperty('rateLimited');
   });
 
   it.each([400, 401, 403, 404, 405, 409, 410, 413, 422])('%i is permanent', (status) => {

@@ -159,7 +159,8 @@ routes:
       () => deliveries(daemon),
       (rows) => rows[0]?.state === 'delivered',
     );
-    expect(again).toMatchObject({ id: dead?.id, attempts: 1 });
+    // The count shown agrees with the history: the dead attempt and the replayed one.
+    expect(again).toMatchObject({ id: dead?.id, attempts: 2 });
   });
 
   it('refuses CLI misuse with exit 2 and changes nothing', async () => {

@@ -56,6 +56,18 @@ describe('decideNextStep', () => {
     expect(decideNextStep(late)).toMatchObject({ state: 'dead', lastError: 'gave up at the max_age limit: HTTP 503' });
     expect(decideNextStep({ ...late, retryFrom: 50_000 })).toMatchObject({ state: 'pending' });
   });
+  it('never gives up on a 429 at max_attempts (only max_age), and without Retry-After waits the full backoff', () => {
+    const limited = { kind: 'retry', error: 'HTTP 429', rateLimited: true } as const;
+    // `attempts` counts the counted ones only: 12 of 12 used, yet a 429 keeps the delivery pending.
+    expect(decideNextStep({ ...base, outcome: limited, attempts: 12 })).toMatchObject({ state: 'pending' });
+    // No jitter: the bound for the next counted attempt, 1 s doubling, capped at max_delay.
+    expect(decideNextStep({ ...base, outcome: limited, attempts: 0 }).nextAttemptAt).toBe(11_000);
+    expect(decideNextStep({ ...base, outcome: limited, attempts: 2 }).nextAttemptAt).toBe(14_000);
+    expect(decideNextStep({ ...base, outcome: limited, attempts: 40 }).nextAttemptAt).toBe(610_000);
+    expect(decideNextStep({ ...base, outcome: { ...limited, retryAfterMs: 3_000 } }).nextAttemptAt).toBe(13_000);
+    const late = { ...base, outcome: limited, now: 86_399_800 };
+    expect(decideNextStep(late)).toMatchObject({ state: 'dead', lastError: 'gave up at the max_age limit: HTTP 429' });
+  });
 });
 
 describe('token bucket', () => {
@@ -95,6 +107,26 @@ describe('circuit breaker', () => {
     circuit.record('delivered', 2_200);
     expect(circuit.state(2_200)).toBe('closed');
     expect(circuit.allowance(2_200)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('does not count a 429 (rate-limited) as a failure; a probe answered 429 ends without re-opening', () => {
+    const circuit = createCircuitBreaker({ failures: 2, cooldownMs: 1_000 });
+    for (let at = 0; at < 10; at++) expect(circuit.record('rate-limited', at)).toBeUndefined();
+    expect(circuit.state(10)).toBe('closed');
+    expect(circuit.record('retry', 11)).toBeUndefined();
+    expect(circuit.record('rate-limited', 12)).toBeUndefined();
+    expect(circuit.record('retry', 13)).toBe('opened');
+    circuit.started();
+    expect(circuit.record('retry', 14)).toBeUndefined(); // a late answer extends the pause, no new transition
+    expect(circuit.allowance(1_014)).toBe(1);
+    circuit.started();
+    circuit.record('rate-limited', 1_020);
+    expect(circuit.state(1_020)).toBe('half-open');
+    expect(circuit.allowance(1_020)).toBe(1);
+    circuit.started();
+    expect(circuit.record('retry', 1_030)).toBe('reopened');
+    circuit.started();
+    expect(circuit.record('delivered', 2_100)).toBe('closed');
   });
 });
 

@@ -161,7 +161,7 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
       expect(await store.releaseAllClaims(T0 + 30)).toBe(0);
     });
 
-    it('replays dead and delivered deliveries by id with a fresh budget, keeping history; pending ones stay', async () => {
+    it('replays dead deliveries by id with a fresh budget, keeping history and the attempt count; pending ones stay', async () => {
       const store = await openMigrated();
       const [eventId] = await seed(store, 1, ['slack', 'mail']);
       const claims = [
@@ -176,14 +176,57 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
         T0 + 9_000,
       );
       expect(replayed).toEqual([slack?.id]);
+      // The count shown stays what the history holds; the retry budget (scheduleAttempts) starts again.
+      expect(await store.getDelivery(slack?.id as string)).toMatchObject({ state: 'pending', attempts: 1 });
       const [claimed] = await store.claimDue({ target: 'slack', now: T0 + 9_000, limit: 1, leaseMs: LEASE });
-      expect(claimed?.delivery).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: T0 + 9_000 });
-      expect(claimed?.retryFrom).toBe(T0 + 9_000);
+      expect(claimed?.delivery).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: T0 + 9_000 });
+      expect(claimed).toMatchObject({ retryFrom: T0 + 9_000, scheduleAttempts: 0, generation: 0 });
       await store.recordAttempts([record(claimed as ClaimedDelivery, 'delivered', T0 + 9_001)]);
-      expect((await store.listAttempts(slack?.id as string)).map((a) => [a.number, a.outcome])).toEqual([
+      const history = await store.listAttempts(slack?.id as string);
+      expect(history.map((a) => [a.number, a.outcome])).toEqual([
         [1, 'dead'],
         [2, 'delivered'],
       ]);
+      expect((await store.getDelivery(slack?.id as string))?.attempts).toBe(history.length);
+    });
+
+    it('replays a delivered delivery only with includeDelivered, as its next generation (a new idempotency key)', async () => {
+      const store = await openMigrated();
+      const [eventId] = await seed(store, 1, ['slack']);
+      const [first] = await store.claimDue({ target: 'slack', now: T0, limit: 1, leaseMs: LEASE });
+      expect(first).toMatchObject({ scheduleAttempts: 0, generation: 0 });
+      await store.recordAttempts([record(first as ClaimedDelivery, 'delivered', T0 + 1)]);
+      const [delivered] = await store.listDeliveries(eventId as string);
+      const id = delivered?.id as string;
+
+      expect(await store.replay({ ids: [id] }, T0 + 100)).toEqual([]);
+      expect(await store.replay({ filter: { state: 'delivered' } }, T0 + 100)).toEqual([]);
+      expect(await store.getDelivery(id)).toMatchObject({ state: 'delivered', attempts: 1, updatedAt: T0 + 13 });
+
+      expect(await store.replay({ ids: [id], includeDelivered: true }, T0 + 200)).toEqual([id]);
+      const [second] = await store.claimDue({ target: 'slack', now: T0 + 200, limit: 1, leaseMs: LEASE });
+      expect(second).toMatchObject({ generation: 1, scheduleAttempts: 0, delivery: { attempts: 1 } });
+      await store.recordAttempts([record(second as ClaimedDelivery, 'delivered', T0 + 201)]);
+      expect(await store.replay({ filter: { target: 'slack' }, includeDelivered: true }, T0 + 300)).toEqual([id]);
+      const [third] = await store.claimDue({ target: 'slack', now: T0 + 300, limit: 1, leaseMs: LEASE });
+      expect(third).toMatchObject({ generation: 2, delivery: { attempts: 2 } });
+      // A dead delivery's replay keeps its generation: the receiver never took it, so the same key is right.
+      await store.recordAttempts([record(third as ClaimedDelivery, 'dead', T0 + 301)]);
+      expect(await store.replay({ ids: [id] }, T0 + 400)).toEqual([id]);
+      const [fourth] = await store.claimDue({ target: 'slack', now: T0 + 400, limit: 1, leaseMs: LEASE });
+      expect(fourth).toMatchObject({ generation: 2, delivery: { attempts: 3 } });
+    });
+
+    it('counts every recorded attempt, but only counted ones against the retry budget (a 429 is not)', async () => {
+      const store = await openMigrated();
+      await seed(store, 1, ['slack']);
+      const [first] = await store.claimDue({ target: 'slack', now: T0, limit: 1, leaseMs: LEASE });
+      await store.recordAttempts([{ ...record(first as ClaimedDelivery, 'retry', T0 + 1), counted: false }]);
+      const [second] = await store.claimDue({ target: 'slack', now: T0 + 60_000, limit: 1, leaseMs: LEASE });
+      expect(second).toMatchObject({ scheduleAttempts: 0, delivery: { attempts: 1 } });
+      await store.recordAttempts([record(second as ClaimedDelivery, 'retry', T0 + 60_001)]);
+      const [third] = await store.claimDue({ target: 'slack', now: T0 + 120_000, limit: 1, leaseMs: LEASE });
+      expect(third).toMatchObject({ scheduleAttempts: 1, delivery: { attempts: 2 } });
     });
 
     it('finds deliveries by state, target, event and time, replays by the same filters, and counts per target', async () => {

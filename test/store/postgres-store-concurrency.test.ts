@@ -118,6 +118,7 @@ describePostgres('PostgreSQL store shared by several instances', () => {
     expect(await on.sql('SELECT version, name FROM schema_migrations ORDER BY version')).toEqual([
       { version: 1, name: 'initial' },
       { version: 2, name: 'shared-targets' },
+      { version: 3, name: 'replay-generation' },
     ]);
     for (const store of stores) expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
   });

@@ -7,6 +7,7 @@ function job(envelope: Record<string, unknown>): DeliveryJob {
   const body = Buffer.from(JSON.stringify(envelope));
   return {
     deliveryId: 'dlv_42',
+    idempotencyKey: 'dlv_42',
     attempt: 3,
     envelope,
     event: {

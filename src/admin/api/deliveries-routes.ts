@@ -29,8 +29,9 @@ export function addDeliveriesRoutes(router: Router, deps: AdminApiDeps, read: Re
       });
       const page = found.slice(0, limit);
       const last = page[page.length - 1];
+      const held = heldUntil(deps);
       res.json({
-        items: page.map(presentDelivery),
+        items: page.map((delivery) => presentDelivery(delivery, held.get(delivery.target))),
         nextCursor:
           found.length > limit && last !== undefined
             ? encodeCursor({ list: 'deliveries', order, id: last.id, at: last.createdAt })
@@ -46,6 +47,14 @@ export function addDeliveriesRoutes(router: Router, deps: AdminApiDeps, read: Re
     const delivery = await deps.store.getDelivery(id);
     if (delivery === undefined) throw new SwitchyardError('not_found', `no delivery ${id}`, { status: 404 });
     const attempts = await deps.store.listAttempts(id);
-    res.json({ ...presentDelivery(delivery), history: attempts.map(presentAttempt) });
+    const held = heldUntil(deps).get(delivery.target);
+    res.json({ ...presentDelivery(delivery, held), history: attempts.map(presentAttempt) });
   });
+}
+
+/** Per target held back by an open circuit or a `Retry-After` pause: until when (the engine's view). */
+function heldUntil(deps: AdminApiDeps): Map<string, number> {
+  return new Map(
+    deps.engineStatus().map((lane) => [lane.target, Math.max(lane.nextProbeAt ?? 0, lane.pausedUntil ?? 0)]),
+  );
 }

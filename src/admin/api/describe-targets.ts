@@ -12,6 +12,10 @@ export interface TargetReport {
   readonly inFlight: number;
   /** Null when the engine has no lane for the target (not in the rules, or before its first pass). */
   readonly circuit: TargetStatus['circuit'] | null;
+  /** While the circuit is open: when the next probe is due (ISO 8601, never in the past); null otherwise. */
+  readonly nextProbeAt: string | null;
+  /** While the target asked for a pause (`Retry-After`, a 429): when it ends (ISO 8601); null otherwise. */
+  readonly pausedUntil: string | null;
 }
 
 /** Each target of the rules, then each other target the journal knows, by name, with counts and engine state. */
@@ -33,6 +37,12 @@ export function describeTargets(
       dead: count(name, 'dead'),
       inFlight: lane?.inFlight ?? 0,
       circuit: lane?.circuit ?? null,
+      nextProbeAt: iso(lane?.nextProbeAt),
+      pausedUntil: iso(lane?.pausedUntil),
     };
   });
+}
+
+function iso(ms: number | undefined): string | null {
+  return ms === undefined ? null : new Date(ms).toISOString();
 }

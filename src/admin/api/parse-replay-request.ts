@@ -7,20 +7,24 @@ const FILTERS: readonly FilterName[] = ['state', 'target', 'kind', 'event', 'sin
 export interface ReplayRequest {
   readonly filter: DeliveryFilter;
   readonly dryRun: boolean;
+  /** Delivered deliveries are re-queued too (with a new idempotency key); without it they are left alone. */
+  readonly includeDelivered: boolean;
 }
 
 /**
  * The body of POST /api/v1/replay, with the CLI's rules: at least one filter (so `{}` never re-queues every
- * dead letter), dead deliveries unless `state` says delivered, never pending ones. 400 `invalid_filter` otherwise.
+ * dead letter), dead deliveries unless `state` says delivered, delivered ones only with `includeDelivered`
+ * (then, without `state`, dead and delivered), never pending ones. 400 `invalid_filter` otherwise.
  */
 export function parseReplayRequest(body: unknown, now: number): ReplayRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalid('send a JSON object of filters, e.g. {"target": "tickets", "since": "2h"}');
   }
   const input = body as Record<string, unknown>;
-  rejectUnknown(input, [...FILTERS, 'limit', 'dryRun'], 'field');
+  rejectUnknown(input, [...FILTERS, 'limit', 'dryRun', 'includeDelivered'], 'field');
   const filters = parseFilters(input, FILTERS, now);
   const { limit, dryRun } = input;
+  const includeDelivered = parseIncludeDelivered(input);
   if (limit !== undefined && !(Number.isSafeInteger(limit) && (limit as number) >= 1)) {
     throw invalid('limit: must be a positive integer');
   }
@@ -31,7 +35,7 @@ export function parseReplayRequest(body: unknown, now: number): ReplayRequest {
   if (filters.state === 'pending') throw invalid('state: pending deliveries are already queued');
   return {
     filter: {
-      state: filters.state ?? 'dead',
+      state: filters.state ?? (includeDelivered ? undefined : 'dead'),
       target: filters.target,
       kind: filters.kind,
       eventId: filters.event,
@@ -40,7 +44,15 @@ export function parseReplayRequest(body: unknown, now: number): ReplayRequest {
       limit: limit as number | undefined,
     },
     dryRun: dryRun === true,
+    includeDelivered,
   };
+}
+
+/** `includeDelivered` of a replay body: absent means false. */
+export function parseIncludeDelivered(input: Readonly<Record<string, unknown>>): boolean {
+  const value = input.includeDelivered;
+  if (value !== undefined && typeof value !== 'boolean') throw invalid('includeDelivered: must be true or false');
+  return value === true;
 }
 
 function invalid(message: string): SwitchyardError {

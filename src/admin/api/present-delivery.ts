@@ -2,15 +2,19 @@ import type { StoredAttempt, StoredDelivery } from '../../store/store.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** A delivery as the API shows it: times as ISO 8601 (UTC); `nextAttemptAt` only while it is pending. */
-export function presentDelivery(delivery: StoredDelivery) {
+/**
+ * A delivery as the API shows it: times as ISO 8601 (UTC); `nextAttemptAt` only while it is pending, and no
+ * earlier than `heldUntil`, when its target's open circuit (next probe) or `Retry-After` pause holds it back:
+ * the stored due time has passed by then, but nothing is sent before that.
+ */
+export function presentDelivery(delivery: StoredDelivery, heldUntil = 0) {
   return {
     id: delivery.id,
     eventId: delivery.eventId,
     target: delivery.target,
     state: delivery.state,
     attempts: delivery.attempts,
-    nextAttemptAt: delivery.state === 'pending' ? iso(delivery.nextAttemptAt) : null,
+    nextAttemptAt: delivery.state === 'pending' ? iso(Math.max(delivery.nextAttemptAt, heldUntil)) : null,
     // Already redacted by the engine before it was stored (secrets and URLs masked).
     lastError: delivery.lastError,
     createdAt: iso(delivery.createdAt),

@@ -1,8 +1,10 @@
-import type { RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
+import { planReplay, skippedDeliveredNote } from '../../store/plan-replay.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
 import { requestKey } from './create-admin-auth.js';
-import { parseReplayRequest } from './parse-replay-request.js';
+import { rejectUnknown } from './parse-filters.js';
+import { parseIncludeDelivered, parseReplayRequest } from './parse-replay-request.js';
 import { presentDelivery } from './present-delivery.js';
 
 /**
@@ -21,11 +23,17 @@ export function addReplayRoutes(
     if (ids.length > 0) deps.wakeDeliveries?.();
   };
 
-  router.post('/api/v1/deliveries/:id/replay', replay, async (req, res) => {
+  router.post('/api/v1/deliveries/:id/replay', replay, json, async (req, res) => {
     const id = String(req.params.id);
+    const includeDelivered = parseOneReplay(req);
     const delivery = await deps.store.getDelivery(id);
     if (delivery === undefined) throw new SwitchyardError('not_found', `no delivery ${id}`, { status: 404 });
-    const ids = delivery.state === 'pending' ? [] : await deps.store.replay({ ids: [id] }, deps.clock.now());
+    if (delivery.state === 'delivered' && !includeDelivered) {
+      const message = skippedDeliveredNote([id], 'send {"includeDelivered": true}');
+      throw new SwitchyardError('delivered', message, { status: 409 });
+    }
+    const ids =
+      delivery.state === 'pending' ? [] : await deps.store.replay({ ids: [id], includeDelivered }, deps.clock.now());
     if (ids.length === 0) {
       throw new SwitchyardError('already_pending', `delivery ${id} is pending: it is already queued`, { status: 409 });
     }
@@ -39,17 +47,37 @@ export function addReplayRoutes(
     if (req.headers['content-type'] !== undefined && !req.is('application/json')) {
       throw new SwitchyardError('unsupported_media_type', 'send the filters as application/json', { status: 415 });
     }
-    const { filter, dryRun } = parseReplayRequest(req.body ?? {}, deps.clock.now());
+    const { filter, dryRun, includeDelivered } = parseReplayRequest(req.body ?? {}, deps.clock.now());
+    const plan = await planReplay(deps.store, { filter, includeDelivered });
+    const skipped = plan.skippedDelivered;
+    const left =
+      skipped.length === 0
+        ? { skippedDelivered: 0 }
+        : {
+            skippedDelivered: skipped.length,
+            message: skippedDeliveredNote(skipped, 'send "includeDelivered": true'),
+          };
     if (dryRun) {
-      const found = await deps.store.findDeliveries({ ...filter, limit: filter.limit ?? Number.MAX_SAFE_INTEGER });
-      const ids = found.map((d) => d.id);
-      res.json({ dryRun: true, count: ids.length, ids });
+      res.json({ dryRun: true, count: plan.requeue.length, ids: plan.requeue, ...left });
       return;
     }
-    const ids = await deps.store.replay({ filter }, deps.clock.now());
-    requeued(requestKey(res).name, ids, { filter: describeFilter(filter) });
-    res.json({ dryRun: false, count: ids.length, ids });
+    const ids = await deps.store.replay({ filter, includeDelivered }, deps.clock.now());
+    requeued(requestKey(res).name, ids, { filter: describeFilter(filter), includeDelivered });
+    res.json({ dryRun: false, count: ids.length, ids, ...left });
   });
+}
+
+/** The optional body of a one-delivery replay: `{"includeDelivered": true}`, or nothing. */
+function parseOneReplay(req: Request): boolean {
+  const body: unknown = req.body;
+  if (body === undefined || (typeof body === 'object' && body !== null && Object.keys(body).length === 0)) {
+    return false;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new SwitchyardError('invalid_filter', 'send nothing, or {"includeDelivered": true}', { status: 400 });
+  }
+  rejectUnknown(body as Record<string, unknown>, ['includeDelivered'], 'field');
+  return parseIncludeDelivered(body as Record<string, unknown>);
 }
 
 /** The filter for the log line, without undefined fields. */

@@ -1,33 +1,54 @@
-import { BlockList, isIP } from 'node:net';
+import { BlockList } from 'node:net';
+import { embeddedIpv4 } from './embedded-ipv4.js';
+import { parseIpv4 } from './parse-ipv4.js';
+import { parseIpv6 } from './parse-ipv6.js';
 
 /**
  * Link-local and cloud instance-metadata addresses: a target that reaches one of these can read the host's
  * cloud credentials (SSRF). Loopback and private ranges stay allowed on purpose — ticketing systems and
  * chat relays commonly live on private networks, and tests use 127.0.0.1.
  */
-const REFUSED_SUBNETS: readonly (readonly [string, number, 'ipv4' | 'ipv6'])[] = [
-  ['169.254.0.0', 16, 'ipv4'], // IPv4 link-local; AWS, GCP, Azure, OpenStack metadata at 169.254.169.254
-  ['100.100.100.200', 32, 'ipv4'], // Alibaba Cloud metadata
-  ['192.0.0.192', 32, 'ipv4'], // Oracle Cloud metadata
-  ['fe80::', 10, 'ipv6'], // IPv6 link-local
-  ['fd00:ec2::254', 128, 'ipv6'], // AWS metadata over IPv6
-  ['fd20:ce::254', 128, 'ipv6'], // Google Cloud metadata over IPv6
-  ['64:ff9b::a9fe:0', 112, 'ipv6'], // 169.254.0.0/16 through the NAT64 well-known prefix
+const REFUSED_IPV4: readonly (readonly [string, number])[] = [
+  ['169.254.0.0', 16], // IPv4 link-local; AWS, GCP, Azure, OpenStack metadata at 169.254.169.254
+  ['100.100.100.200', 32], // Alibaba Cloud metadata
+  ['192.0.0.192', 32], // Oracle Cloud metadata
+];
+const REFUSED_IPV6: readonly (readonly [string, number])[] = [
+  ['fe80::', 10], // IPv6 link-local
+  ['fd00:ec2::254', 128], // AWS metadata over IPv6
+  ['fd20:ce::254', 128], // Google Cloud metadata over IPv6
 ];
 
 /** True when a connection to `address` must be refused. */
 export type AddressGuard = (address: string) => boolean;
 
 /**
- * Builds the check once per target. `BlockList` also matches IPv4-mapped IPv6 forms
- * (`::ffff:169.254.169.254`, `::ffff:a9fe:a9fe`) against the IPv4 rules, and ignores zone ids (`fe80::1%eth0`).
+ * Builds the check once per target. An IPv6 address is refused when it is in a refused IPv6 range or when any
+ * IPv4 address it embeds (mapped, compatible, NAT64, 6to4, Teredo, ISATAP: see embeddedIpv4) is refused; an
+ * IPv4 address is read in every form a resolver accepts (`2852039166`, octal, hex).
  */
 export function createAddressGuard(): AddressGuard {
-  const refused = new BlockList();
-  for (const [network, prefix, family] of REFUSED_SUBNETS) refused.addSubnet(network, prefix, family);
+  const ipv4 = new BlockList();
+  for (const [network, prefix] of REFUSED_IPV4) ipv4.addSubnet(network, prefix, 'ipv4');
+  const ipv6 = new BlockList();
+  for (const [network, prefix] of REFUSED_IPV6) ipv6.addSubnet(network, prefix, 'ipv6');
+  const isRefusedIpv4 = (address: number): boolean => ipv4.check(dotted(address), 'ipv4');
   return (address) => {
-    const version = isIP(address);
-    if (version === 0) return false;
-    return refused.check(address, version === 4 ? 'ipv4' : 'ipv6');
+    const v4 = parseIpv4(address);
+    if (v4 !== undefined) return isRefusedIpv4(v4);
+    const v6 = parseIpv6(address);
+    if (v6 === undefined) return false;
+    return ipv6.check(hex(v6), 'ipv6') || embeddedIpv4(v6).some(isRefusedIpv4);
   };
+}
+
+function dotted(address: number): string {
+  return [24, 16, 8, 0].map((shift) => (address >>> shift) & 0xff).join('.');
+}
+
+function hex(bytes: Uint8Array): string {
+  const groups: string[] = [];
+  for (let index = 0; index < 16; index += 2)
+    groups.push((((bytes[index] ?? 0) << 8) | (bytes[index + 1] ?? 0)).toString(16));
+  return groups.join(':');
 }

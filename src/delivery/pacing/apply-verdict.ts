@@ -1,10 +1,14 @@
+import type { TargetSignal } from '../outcome.js';
 import type { PacingPolicy, PacingState } from './pacing-state.js';
 
 /** What one attempt said about its target (not about the delivery): the input to the shared circuit. */
 export interface TargetVerdict {
   readonly target: string;
-  /** `retry` counts as a failure; `delivered` closes the circuit; `permanent` says nothing about the target. */
-  readonly kind: 'delivered' | 'retry' | 'permanent';
+  /**
+   * `retry` counts as a failure; `delivered` closes the circuit; `permanent` says nothing about the target;
+   * `rate-limited` (429) pauses it without counting as a failure.
+   */
+  readonly kind: TargetSignal;
   readonly at: number;
   /** `Retry-After` of a retryable answer, as a delay from `at`. */
   readonly retryAfterMs?: number | undefined;
@@ -16,7 +20,8 @@ export interface TargetVerdict {
 /**
  * The state after a verdict; the same rules as the single-instance circuit breaker: `failures` consecutive
  * failures (from any instance) open the circuit for the cool-down, a failed probe re-opens it at once, a
- * success closes it; a `Retry-After` pauses the target, capped at the policy's `max_delay`.
+ * success closes it; a `Retry-After` pauses the target, capped at the policy's `max_delay`; a 429 only pauses it
+ * (the engine fills in a default delay when it had no `Retry-After`).
  */
 export function applyVerdict(state: PacingState, verdict: TargetVerdict): PacingState {
   const { policy, at } = verdict;
@@ -28,12 +33,13 @@ export function applyVerdict(state: PacingState, verdict: TargetVerdict): Pacing
     return { ...state, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
   }
   if (verdict.kind === 'permanent') return { ...state, ...probe };
-  const failures = state.failures + 1;
-  const opens = isProbe || failures >= policy.circuit.failures;
   const pause =
     verdict.retryAfterMs === undefined
       ? state.pausedUntil
       : Math.max(state.pausedUntil, at + Math.min(Math.max(0, verdict.retryAfterMs), policy.maxDelayMs));
+  if (verdict.kind === 'rate-limited') return { ...state, ...probe, pausedUntil: pause };
+  const failures = state.failures + 1;
+  const opens = isProbe || failures >= policy.circuit.failures;
   return {
     ...state,
     ...probe,

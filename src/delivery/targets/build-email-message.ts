@@ -18,8 +18,8 @@ export interface EmailMessage {
 
 /**
  * The message for one delivery: the target's templates rendered with the event, defaults where a template is
- * absent (or a subject renders empty). `Message-ID` is derived from the delivery and event ids, so every
- * attempt of a delivery carries the same one and a receiver can drop the copy a retry may produce (a server
+ * absent (or a subject renders empty). `Message-ID` is derived from the idempotency key and event id, so every
+ * attempt of a delivery carries the same one (a replay of a delivered one a new one) and a receiver can drop the copy a retry may produce (a server
  * that accepted the message but whose reply was lost). Throws a `SwitchyardError` naming the template that
  * failed; the target answers that with a permanent outcome.
  */
@@ -34,7 +34,7 @@ export function buildEmailMessage(spec: EmailTargetSpec, job: DeliveryJob, conte
     subject: subject === '' ? fallback.subject : subject,
     text: renderPart('text', spec.text, context) ?? fallback.text,
     ...(html === undefined ? {} : { html }),
-    messageId: `<${job.deliveryId}.${job.event.id}@${senderDomain(spec.from)}>`,
+    messageId: `<${job.idempotencyKey}.${job.event.id}@${senderDomain(spec.from)}>`,
     headers: { 'X-Switchyard-Delivery': job.deliveryId, 'X-Switchyard-Event': job.event.id },
   };
 }

@@ -26,7 +26,7 @@ export function buildHttpRequest(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
     const pair = Buffer.from(`${spec.auth.username}:${spec.auth.password}`, 'utf8').toString('base64');
     headers.authorization = `Basic ${pair}`;
   }
-  headers['idempotency-key'] = job.deliveryId;
+  headers['idempotency-key'] = job.idempotencyKey;
   if (spec.signingSecret !== null) headers['x-switchyard-signature'] = signBody(body, spec.signingSecret);
   return { headers, body };
 }

@@ -25,8 +25,9 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
     );
     const inFlight = counted.rows[0]?.n ?? 0;
     const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
+    const seen = { circuit, probeAt: state.openUntil ?? undefined, pausedUntil: state.pausedUntil };
     const limit = Math.min(request.limit, allowance);
-    if (limit < 1) return { leased: undefined, blockedUntil, circuit };
+    if (limit < 1) return { leased: undefined, blockedUntil, ...seen };
     const leased = await leasePostgresDue(client, { ...request, limit });
     const started = leased.rows.length;
     if (started > 0)
@@ -35,9 +36,10 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
         target,
         spendPacing(state, policy, now, { started, leaseEnd: now + request.leaseMs, claimToken: leased.claimToken }),
       );
-    return { leased, blockedUntil: started < request.limit ? blockedUntil : undefined, circuit };
+    return { leased, blockedUntil: started < request.limit ? blockedUntil : undefined, ...seen };
   });
   // The events are read after the commit, so the target's row lock is held for four short statements only.
   const claims = paced.leased === undefined ? [] : await attachClaimedEvents(pool, paced.leased);
-  return { claims, blockedUntil: paced.blockedUntil, circuit: paced.circuit };
+  const { circuit, probeAt, pausedUntil } = paced;
+  return { claims, blockedUntil: paced.blockedUntil, circuit, probeAt, pausedUntil };
 }

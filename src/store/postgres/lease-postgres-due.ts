@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { ClaimRequest, StoredDelivery } from '../store.js';
 
-export type LeasedRow = StoredDelivery & { rowId: number; retryFrom: number };
+export type LeasedRow = StoredDelivery & {
+  rowId: number;
+  retryFrom: number;
+  scheduleAttempts: number;
+  generation: number;
+};
 
 export interface Leased {
   readonly claimToken: string;
@@ -29,7 +34,8 @@ export async function leasePostgresDue(client: pg.Pool | pg.PoolClient, request:
      FROM due WHERE d.id = due.id
      RETURNING 'dlv_' || d.id AS id, d.event_id AS "eventId", d.target, d.state, d.attempts,
        due.next_attempt_at AS "nextAttemptAt", d.last_error AS "lastError", d.created_at AS "createdAt",
-       due.updated_at AS "updatedAt", d.id AS "rowId", d.retry_from AS "retryFrom"`,
+       due.updated_at AS "updatedAt", d.id AS "rowId", d.retry_from AS "retryFrom",
+       d.schedule_attempts AS "scheduleAttempts", d.replay_generation AS "generation"`,
     [request.target, request.now, request.limit, claimToken, request.now + request.leaseMs],
   );
   return { claimToken, rows: claimed.rows };

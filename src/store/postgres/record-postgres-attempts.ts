@@ -44,10 +44,12 @@ async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): P
   const result = await client.query(
     `WITH input AS (
        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
-         $7::bigint[], $8::text[], $9::integer[], $10::text[])
-         AS i (id, token, state, next_attempt_at, last_error, started_at, duration_ms, outcome, status_code, detail)
+         $7::bigint[], $8::text[], $9::integer[], $10::text[], $11::integer[])
+         AS i (id, token, state, next_attempt_at, last_error, started_at, duration_ms, outcome, status_code, detail,
+           counted)
      ), finished AS (
-       UPDATE deliveries AS d SET state = i.state, attempts = d.attempts + 1, next_attempt_at = i.next_attempt_at,
+       UPDATE deliveries AS d SET state = i.state, attempts = d.attempts + 1,
+         schedule_attempts = d.schedule_attempts + i.counted, next_attempt_at = i.next_attempt_at,
          last_error = i.last_error, claim_token = NULL, updated_at = i.started_at + i.duration_ms
        FROM input AS i
        WHERE d.id = i.id AND d.claim_token = i.token AND d.state = 'pending'
@@ -68,6 +70,7 @@ async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): P
       records.map((r) => r.attempt.outcome),
       records.map((r) => r.attempt.statusCode),
       records.map((r) => r.attempt.detail),
+      records.map((r) => (r.counted === false ? 0 : 1)),
     ],
   );
   return result.rowCount ?? 0;

@@ -18,12 +18,13 @@ const DEFAULT_LIMIT = 100;
 // In ORDER BY, a bare `id` would name the result column `'dlv_' || id` (DELIVERY_COLUMNS), sorting as text
 // (dlv_10 before dlv_2) in a temporary B-tree; `deliveries.id` is the rowid, which the indexes already order.
 
-type DeliveryRow = StoredDelivery & { rowId: number; retryFrom: number };
+type DeliveryRow = StoredDelivery & { rowId: number; retryFrom: number; scheduleAttempts: number; generation: number };
 
 /** The delivery engine's and the CLI's side of the SQLite journal; each method is one transaction. */
 export function createSqliteDeliveries(db: Database.Database, statements: SqliteStatements) {
   const selectDue = db.prepare<[target: string, now: number, limit: number], DeliveryRow>(
-    `SELECT ${DELIVERY_COLUMNS}, id AS rowId, retry_from AS retryFrom FROM deliveries
+    `SELECT ${DELIVERY_COLUMNS}, id AS rowId, retry_from AS retryFrom, schedule_attempts AS scheduleAttempts,
+       replay_generation AS generation FROM deliveries
      WHERE state = 'pending' AND target = ? AND next_attempt_at <= ?
      ORDER BY next_attempt_at, deliveries.id LIMIT ?`,
   );
@@ -31,9 +32,18 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     'UPDATE deliveries SET claim_token = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?',
   );
   const finish = db.prepare<
-    [state: DeliveryState, nextAttemptAt: number, lastError: string | null, now: number, rowId: number, token: string]
+    [
+      state: DeliveryState,
+      counted: number,
+      nextAttemptAt: number,
+      lastError: string | null,
+      now: number,
+      rowId: number,
+      token: string,
+    ]
   >(
-    `UPDATE deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, last_error = ?,
+    `UPDATE deliveries SET state = ?, attempts = attempts + 1, schedule_attempts = schedule_attempts + ?,
+       next_attempt_at = ?, last_error = ?,
        claim_token = NULL, updated_at = ?
      WHERE id = ? AND claim_token = ? AND state = 'pending'`,
   );
@@ -77,13 +87,14 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     `UPDATE deliveries SET state = 'dead', last_error = ?, claim_token = NULL, updated_at = ?
      WHERE target = ? AND state = 'pending'`,
   );
-  const REQUEUE = `UPDATE deliveries SET state = 'pending', attempts = 0, retry_from = @now, next_attempt_at = @now,
-    claim_token = NULL, updated_at = @now`;
+  const REQUEUE = `UPDATE deliveries SET state = 'pending', schedule_attempts = 0, retry_from = @now,
+    next_attempt_at = @now, claim_token = NULL, updated_at = @now,
+    replay_generation = replay_generation + (state = 'delivered')`;
 
   const claimDue = db.transaction((request: ClaimRequest): ClaimedDelivery[] => {
     const rows = selectDue.all(request.target, request.now, request.limit);
     const claimToken = randomUUID();
-    return rows.map(({ rowId, retryFrom, ...delivery }) => {
+    return rows.map(({ rowId, retryFrom, scheduleAttempts, generation, ...delivery }) => {
       claim.run(claimToken, request.now + request.leaseMs, request.now, rowId);
       const event = statements.getEvent.get(delivery.eventId);
       if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
@@ -92,16 +103,27 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
         event: { ...event, matchedRoutes: JSON.parse(event.matchedRoutes) as string[] },
         claimToken,
         retryFrom,
+        scheduleAttempts,
+        generation,
       };
     });
   });
   const recordAttempts = db.transaction((records: readonly AttemptRecord[]): number => {
     let applied = 0;
-    for (const { deliveryId, claimToken, attempt, next } of records) {
+    for (const { deliveryId, claimToken, attempt, next, counted } of records) {
       const rowId = parseDeliveryId(deliveryId);
       if (rowId === undefined) continue;
       const finishedAt = attempt.startedAt + attempt.durationMs;
-      if (finish.run(next.state, next.nextAttemptAt, next.lastError, finishedAt, rowId, claimToken).changes === 0) {
+      const finished = finish.run(
+        next.state,
+        counted === false ? 0 : 1,
+        next.nextAttemptAt,
+        next.lastError,
+        finishedAt,
+        rowId,
+        claimToken,
+      );
+      if (finished.changes === 0) {
         continue;
       }
       insertAttempt.run(
@@ -126,15 +148,16 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     },
   );
   const replay = db.transaction((selection: ReplaySelection, now: number): string[] => {
+    const replayable = selection.includeDelivered === true ? "state <> 'pending'" : "state = 'dead'";
     if ('ids' in selection) {
       const requeue = db
         .prepare<{ now: number; rowId: number }, string>(
-          `${REQUEUE} WHERE id = @rowId AND state <> 'pending' RETURNING 'dlv_' || id`,
+          `${REQUEUE} WHERE id = @rowId AND ${replayable} RETURNING 'dlv_' || id`,
         )
         .pluck();
       return deliveryRowIds(selection.ids).flatMap((rowId) => requeue.all({ now, rowId }));
     }
-    const { where, params } = deliveryFilterSql(selection.filter, ["state <> 'pending'"]);
+    const { where, params } = deliveryFilterSql(selection.filter, [replayable]);
     const limit =
       selection.filter.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(selection.filter.limit))}`;
     const named = Object.fromEntries(params.map((value, index) => [`p${index}`, value]));

@@ -27,13 +27,14 @@ describe('admin API replay', () => {
     const id = seed.delivery(0, 'soc-slack');
     const answer = await post(`/api/v1/deliveries/${id}/replay`);
     expect(answer.status).toBe(200);
+    // `attempts` still agrees with the history, which keeps the dead attempt.
     expect(answer.body).toMatchObject({
       id,
       state: 'pending',
-      attempts: 0,
+      attempts: 1,
       nextAttemptAt: new Date(NOW).toISOString(),
     });
-    expect(await store.getDelivery(id)).toMatchObject({ state: 'pending', attempts: 0, nextAttemptAt: NOW });
+    expect(await store.getDelivery(id)).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: NOW });
     expect(await store.listAttempts(id)).toHaveLength(1);
     expect(a.wakes()).toBe(1);
     expect(a.logs()).toContain('"key":"replay-bot"');
@@ -60,17 +61,52 @@ describe('admin API replay', () => {
       dryRun: false,
       count: 2,
       ids: [seed.delivery(0, 'soc-slack'), seed.delivery(2, 'soc-slack')],
+      skippedDelivered: 0,
     });
     expect((await a.store.findDeliveries({ state: 'dead' })).map((d) => d.id)).toEqual([seed.delivery(1, 'tickets')]);
-    // Delivered ones only when asked for by state.
-    const delivered = await post('/api/v1/replay', {
-      state: 'delivered',
-      target: 'tickets',
-      since: '2026-11-22T10:00:00Z',
+    // Delivered ones only with includeDelivered: asked for by state alone, they are counted and left alone.
+    const filter = { state: 'delivered', target: 'tickets', since: '2026-11-22T10:00:00Z' };
+    const left = await post('/api/v1/replay', filter);
+    expect(left.body).toEqual({
+      dryRun: false,
+      count: 0,
+      ids: [],
+      skippedDelivered: 1,
+      message:
+        `left 1 delivered delivery alone (${seed.delivery(3, 'tickets')}): the receiver already has it; ` +
+        'send "includeDelivered": true to send it again, with a new Idempotency-Key',
     });
-    expect(delivered.body).toMatchObject({ count: 1, ids: [seed.delivery(3, 'tickets')] });
+    expect(await a.store.getDelivery(seed.delivery(3, 'tickets'))).toMatchObject({ state: 'delivered' });
+    const delivered = await post('/api/v1/replay', { ...filter, includeDelivered: true });
+    expect(delivered.body).toMatchObject({ count: 1, ids: [seed.delivery(3, 'tickets')], skippedDelivered: 0 });
     expect(await a.store.getDelivery(seed.delivery(3, 'tickets'))).toMatchObject({ state: 'pending' });
     expect(a.wakes()).toBe(2);
+  });
+
+  it('re-queues one delivered delivery only with {"includeDelivered": true}; 409 and nothing changed without', async () => {
+    const { seed, api: a } = await seeded();
+    const id = seed.delivery(3, 'tickets');
+    const before = await a.store.getDelivery(id);
+    const refused = await post(`/api/v1/deliveries/${id}/replay`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'delivered',
+        message:
+          `left 1 delivered delivery alone (${id}): the receiver already has it; ` +
+          'send {"includeDelivered": true} to send it again, with a new Idempotency-Key',
+      },
+    });
+    const wrong = await post(`/api/v1/deliveries/${id}/replay`, { includeDelivered: 'yes' });
+    expect(wrong.status).toBe(400);
+    expect((await post(`/api/v1/deliveries/${id}/replay`, { include: true })).status).toBe(400);
+    expect(await a.store.getDelivery(id)).toEqual(before);
+    expect(a.wakes()).toBe(0);
+
+    const resent = await post(`/api/v1/deliveries/${id}/replay`, { includeDelivered: true });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ id, state: 'pending', attempts: (await a.store.listAttempts(id)).length });
+    expect(a.wakes()).toBe(1);
   });
 
   it('lists what a dry run would re-queue and changes nothing', async () => {
@@ -80,7 +116,11 @@ describe('admin API replay', () => {
       dryRun: true,
       count: 2,
       ids: [seed.delivery(0, 'soc-slack'), seed.delivery(2, 'soc-slack')],
+      skippedDelivered: 0,
     });
+    const delivered = await post('/api/v1/replay', { target: 'tickets', state: 'delivered', dryRun: true });
+    expect(delivered.body).toMatchObject({ dryRun: true, count: 0, skippedDelivered: 1 });
+    expect((delivered.body as { message: string }).message).toContain('send "includeDelivered": true');
     expect(await a.store.findDeliveries({ state: 'dead' })).toHaveLength(3);
     expect(a.wakes()).toBe(0);
   });
@@ -99,6 +139,9 @@ describe('admin API replay', () => {
     expect((await refused({ target: 7 })).message).toBe('target: must be a non-empty string');
     expect((await refused({ limit: -1 })).message).toBe('limit: must be a positive integer');
     expect((await refused({ target: 'tickets', dryRun: 'yes' })).message).toBe('dryRun: must be true or false');
+    expect((await refused({ target: 'tickets', includeDelivered: 1 })).message).toBe(
+      'includeDelivered: must be true or false',
+    );
     expect((await refused([1, 2])).message).toContain('JSON object');
     const broken = await a.request('/api/v1/replay', {
       key: REPLAYER.key,
@@ -150,21 +193,63 @@ describe('admin API rules and targets', () => {
   it('reports each target with journal counts, attempts in flight and circuit, journal-only targets too', async () => {
     const { api: a } = await seeded({
       engineStatus: () => [
-        { target: 'soc-slack', inFlight: 1, circuit: 'open' },
-        { target: 'tickets', inFlight: 0, circuit: 'closed' },
+        { target: 'soc-slack', inFlight: 1, circuit: 'open', nextProbeAt: NOW + 30_000 },
+        { target: 'tickets', inFlight: 0, circuit: 'closed', pausedUntil: NOW + 5_000 },
       ],
     });
     // A target the rules no longer define, with a delivery still in the journal.
     await a.store.ingest([makeIngestItem({ targets: ['retired'] })]);
     const answer = await a.request('/api/v1/targets', { key: READER.key });
+    const idle = { nextProbeAt: null, pausedUntil: null };
     expect(answer.body).toEqual({
       items: [
-        { name: 'oncall-mail', type: 'email', inRules: true, pending: 0, dead: 0, inFlight: 0, circuit: null },
-        { name: 'retired', type: null, inRules: false, pending: 1, dead: 0, inFlight: 0, circuit: null },
-        { name: 'soc-slack', type: 'slack', inRules: true, pending: 2, dead: 2, inFlight: 1, circuit: 'open' },
-        { name: 'tickets', type: 'http', inRules: true, pending: 6, dead: 1, inFlight: 0, circuit: 'closed' },
+        { name: 'oncall-mail', type: 'email', inRules: true, pending: 0, dead: 0, inFlight: 0, circuit: null, ...idle },
+        { name: 'retired', type: null, inRules: false, pending: 1, dead: 0, inFlight: 0, circuit: null, ...idle },
+        {
+          name: 'soc-slack',
+          type: 'slack',
+          inRules: true,
+          pending: 2,
+          dead: 2,
+          inFlight: 1,
+          circuit: 'open',
+          nextProbeAt: new Date(NOW + 30_000).toISOString(),
+          pausedUntil: null,
+        },
+        {
+          name: 'tickets',
+          type: 'http',
+          inRules: true,
+          pending: 6,
+          dead: 1,
+          inFlight: 0,
+          circuit: 'closed',
+          nextProbeAt: null,
+          pausedUntil: new Date(NOW + 5_000).toISOString(),
+        },
       ],
     });
+  });
+});
+
+describe('admin API deliveries of a held-back target', () => {
+  it('shows a pending delivery due when the open circuit lets the next probe through, not a time already past', async () => {
+    const probeAt = NOW + 30_000;
+    const { api: a } = await seeded({
+      engineStatus: () => [{ target: 'soc-slack', inFlight: 0, circuit: 'open', nextProbeAt: probeAt }],
+    });
+    const pending = await a.store.findDeliveries({ target: 'soc-slack', state: 'pending' });
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((d) => d.nextAttemptAt < probeAt)).toBe(true);
+    const listed = await a.request('/api/v1/deliveries?target=soc-slack&state=pending', { key: READER.key });
+    const items = (listed.body as { items: { nextAttemptAt: string }[] }).items;
+    expect(items.map((item) => item.nextAttemptAt)).toEqual(pending.map(() => new Date(probeAt).toISOString()));
+    const one = await a.request(`/api/v1/deliveries/${pending[0]?.id}`, { key: READER.key });
+    expect(one.body).toMatchObject({ nextAttemptAt: new Date(probeAt).toISOString() });
+    // Other targets' due times are as stored.
+    const tickets = await a.store.findDeliveries({ target: 'tickets', state: 'pending', limit: 1 });
+    const other = await a.request(`/api/v1/deliveries/${tickets[0]?.id}`, { key: READER.key });
+    expect(other.body).toMatchObject({ nextAttemptAt: new Date(tickets[0]?.nextAttemptAt ?? 0).toISOString() });
   });
 });
 

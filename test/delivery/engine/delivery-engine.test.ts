@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../src/delivery/outcome.js';
+import { createLogger } from '../../../src/log/create-logger.js';
+import { captureLogs } from '../../helpers/capture-logs.js';
 import { TEST_POLICY } from '../targets/make-target-spec.js';
 import { describePostgres } from '../../store/describe-postgres.js';
 import {
@@ -211,7 +213,15 @@ for (const [journalName, describeOn, backend] of suites)
       const spec = httpSpec('t', { concurrency: 1, circuit: { failures: 3, cooldownMs: 30_000 } });
       const h = await setup([spec], { t: target }, { random: () => 0 });
       await h.ingest(6, ['t']);
-      const engine = h.newEngine();
+      const captured = captureLogs();
+      const log = createLogger({ level: 'info', stream: captured.stream, secrets: [] });
+      const circuitLog = () =>
+        captured
+          .logs()
+          .filter((line) => String(line.msg ?? line.message).startsWith('circuit'))
+          .map((line) => [line.level, line.state, line.reason, line.next_probe_at]);
+      const engine = h.newEngine({ log });
+      const openedAt = h.clock.now();
       await engine.start();
       await waitFor(
         () => target.jobs.length,
@@ -220,7 +230,12 @@ for (const [journalName, describeOn, backend] of suites)
       await new Promise((resolve) => setTimeout(resolve, 100));
       // random 0 makes every retry due at once, so only the open circuit stops a fourth attempt.
       expect(target.jobs).toHaveLength(3);
-      expect(engine.status()).toEqual([{ target: 't', inFlight: 0, circuit: 'open' }]);
+      // The listing says when the probe is due (ahead of now), not a due time that has passed.
+      const probeAt = openedAt + 30_000;
+      expect(engine.status()).toEqual([{ target: 't', inFlight: 0, circuit: 'open', nextProbeAt: probeAt }]);
+      expect(circuitLog()).toEqual([
+        ['warn', 'open', 'consecutive failures: HTTP 503', new Date(probeAt).toISOString()],
+      ]);
       expect((await states(h)).filter((s) => s === 'pending/0')).toHaveLength(3);
 
       h.clock.advance(30_000);
@@ -231,7 +246,11 @@ for (const [journalName, describeOn, backend] of suites)
       );
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(target.jobs).toHaveLength(4); // the failed probe re-opened it
-      expect(engine.status()[0]?.circuit).toBe('open');
+      expect(engine.status()[0]).toMatchObject({ circuit: 'open', nextProbeAt: h.clock.now() + 30_000 });
+      expect(circuitLog().slice(1)).toEqual([
+        ['info', 'half-open', 'the cool-down is over: one delivery probes the target', undefined],
+        ['warn', 'open', 'the probe failed: HTTP 503', new Date(h.clock.now() + 30_000).toISOString()],
+      ]);
 
       up = true;
       h.clock.advance(30_000);
@@ -241,6 +260,10 @@ for (const [journalName, describeOn, backend] of suites)
         (s) => s.every((x) => x.startsWith('delivered')),
       );
       expect(engine.status()[0]?.circuit).toBe('closed');
+      expect(circuitLog().slice(3)).toEqual([
+        ['info', 'half-open', 'the cool-down is over: one delivery probes the target', undefined],
+        ['info', 'closed', 'a delivery succeeded', undefined],
+      ]);
     });
 
     it('after a crash, retries the deliveries that were in flight; stop() gives interrupted ones back uncounted', async () => {

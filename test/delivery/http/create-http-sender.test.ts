@@ -130,6 +130,20 @@ describe('createHttpSender', () => {
     expect(target.requests).toHaveLength(0);
   });
 
+  // No listener can exist on these addresses here, so the proof is the refusal itself and that the answer
+  // names the address: an attempted connection would fail with a network error instead.
+  it.each(['64:ff9b::6464:64c8', '64:ff9b:1:6464:64:c800::', '::ffff:c000:c0', '2001:0:4136:e378:8000:63bf:3fff:ff3f'])(
+    'refuses a name resolving to %s (a metadata address embedded in IPv6), nothing sent',
+    async (address) => {
+      const lookup = fixedLookup(address);
+      await expect(sender({ lookup }).send(post('http://tickets.internal:9/'))).rejects.toMatchObject({
+        code: 'address_refused',
+        message: expect.stringContaining(`${address} (resolved from tickets.internal)`),
+      });
+      expect(lookup.calls).toEqual(['tickets.internal']);
+    },
+  );
+
   it('uses the injected lookup for allowed addresses', async () => {
     const target = await receiver();
     const lookup = fixedLookup('127.0.0.1');
@@ -147,6 +161,10 @@ describe('createHttpSender', () => {
     'http://192.0.0.192/',
     'http://2852039166/', // 169.254.169.254 as one number: the URL parser normalises it
     'https://169.254.169.254/',
+    'http://[64:ff9b::6464:64c8]/', // 100.100.100.200 through NAT64 (issue 10)
+    'http://[64:ff9b:1:c000:0:c000::]/', // 192.0.0.192 through the local-use NAT64 prefix /48
+    'http://[2002:a9fe:a9fe::1]/', // 169.254.169.254 through 6to4
+    'http://0x64.0x64.0x64.0xc8/', // 100.100.100.200 in hex
   ])('refuses the IP literal in %s before connecting', async (url) => {
     const lookup = fixedLookup('127.0.0.1');
     await expect(sender({ lookup }).send(post(url))).rejects.toMatchObject({ code: 'address_refused' });

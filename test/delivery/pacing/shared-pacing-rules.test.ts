@@ -13,7 +13,7 @@ const policy: PacingPolicy = {
 const T = 1_000_000;
 const fresh = initialPacingState(policy, T);
 const verdict = (
-  kind: 'delivered' | 'retry' | 'permanent',
+  kind: 'delivered' | 'retry' | 'permanent' | 'rate-limited',
   at: number,
   retryAfterMs?: number,
   claimToken = 'claim-other',
@@ -102,5 +102,21 @@ describe('shared pacing: circuit and Retry-After', () => {
     });
     expect(applyVerdict(paused, verdict('retry', T + 1, 1_000)).pausedUntil).toBe(T + 5_000);
     expect(applyVerdict(fresh, verdict('retry', T, 3_600_000)).pausedUntil).toBe(T + 60_000);
+  });
+});
+
+describe('shared pacing: 429', () => {
+  it('pauses the target for the given delay (capped at max_delay) without counting a failure, and ends a probe', () => {
+    let state = applyVerdict(fresh, verdict('retry', T, undefined));
+    state = applyVerdict(state, verdict('rate-limited', T + 1, 5_000));
+    state = applyVerdict(state, verdict('rate-limited', T + 2, 5_000));
+    expect(state).toMatchObject({ failures: 1, openUntil: null, pausedUntil: T + 5_002 });
+    expect(applyVerdict(state, verdict('rate-limited', T + 3, 3_600_000)).pausedUntil).toBe(T + 3 + 60_000);
+    expect(pacingAllowance(state, policy, T + 5_001, 0).allowance).toBe(0);
+
+    const open = { ...fresh, failures: 3, openUntil: T + 10_000 };
+    const probing = spend(open, T + 10_000, 1, T + 20_000);
+    const answered = applyVerdict(probing, verdict('rate-limited', T + 10_100, 1_000, 'claim-probe'));
+    expect(answered).toMatchObject({ probeToken: null, probeUntil: null, openUntil: T + 10_000, failures: 3 });
   });
 });

@@ -28,6 +28,9 @@ describe('buildEmailMessage', () => {
     expect(first.messageId).toBe(`<dlv_3.${job.event.id}@example.com>`);
     expect(retried.messageId).toBe(first.messageId);
     expect(build({ from: 'switchyard' }, job).messageId).toBe(`<dlv_3.${job.event.id}@switchyard.invalid>`);
+    // A replayed delivered delivery is a new message for a receiver that drops repeated Message-IDs.
+    const resent = makeEmailJob({ deliveryId: 'dlv_3', idempotencyKey: 'dlv_3.r1' });
+    expect(build({}, resent).messageId).toBe(`<dlv_3.r1.${resent.event.id}@example.com>`);
     expect(first.headers).toEqual({ 'X-Switchyard-Delivery': 'dlv_3', 'X-Switchyard-Event': job.event.id });
   });
 

@@ -141,6 +141,15 @@ describe('HTTP target: headers', () => {
     expect(api.requests.map((request) => request.headers['idempotency-key'])).toEqual(['dlv_9', 'dlv_9']);
   });
 
+  it("sends the job's idempotency key, which differs from the delivery id after a delivered delivery's replay", async () => {
+    const api = await receiver();
+    await target({ url: api.url }).send(
+      { ...makeJob(undefined, { deliveryId: 'dlv_9' }), idempotencyKey: 'dlv_9.r1' },
+      signal(),
+    );
+    expect(api.requests[0]?.headers['idempotency-key']).toBe('dlv_9.r1');
+  });
+
   it('signs the exact bytes sent with HMAC-SHA256 when a signing secret is set', async () => {
     const api = await receiver();
     const tree = compileTemplateTree({ summary: '{{ data.title }}' });

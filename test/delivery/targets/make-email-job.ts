@@ -5,15 +5,23 @@ let sequence = 0;
 
 /** A delivery job for an event whose envelope is `{ event, timestamp, data }`. */
 export function makeEmailJob(
-  options: { kind?: string; data?: Record<string, unknown>; deliveryId?: string; attempt?: number } = {},
+  options: {
+    kind?: string;
+    data?: Record<string, unknown>;
+    deliveryId?: string;
+    idempotencyKey?: string;
+    attempt?: number;
+  } = {},
 ): DeliveryJob {
   sequence += 1;
+  const deliveryId = options.deliveryId ?? `dlv_${sequence}`;
   const kind = options.kind ?? 'incident.created';
   const data = options.data ?? { incident_id: 'inc_1', severity: 'critical', title: 'Suspicious login' };
   const envelope = { event: kind, timestamp: '2026-11-22T10:00:00Z', data };
   const body = Buffer.from(JSON.stringify(envelope));
   return {
-    deliveryId: options.deliveryId ?? `dlv_${sequence}`,
+    deliveryId,
+    idempotencyKey: options.idempotencyKey ?? deliveryId,
     attempt: options.attempt ?? 1,
     envelope,
     event: {

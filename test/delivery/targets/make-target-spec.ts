@@ -53,6 +53,7 @@ export function makeJob(
   const data = (envelope['data'] ?? {}) as Record<string, unknown>;
   return {
     deliveryId: options.deliveryId ?? 'dlv_1',
+    idempotencyKey: options.deliveryId ?? 'dlv_1',
     attempt: 1,
     envelope,
     event: {
