@@ -8,7 +8,10 @@ const URL_PATTERN = /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s/@]*@)?([^\s/?#"'<>]+)[^\s
 // The engine asks with the same array until the secrets change (a reload), so each set is compiled once.
 const masks = new WeakMap<readonly string[], SecretMask>();
 
+const NO_SECRETS = createSecretMask([]);
+
 function maskFor(secrets: readonly string[]): SecretMask {
+  if (secrets.length === 0) return NO_SECRETS;
   let mask = masks.get(secrets);
   if (mask === undefined) masks.set(secrets, (mask = createSecretMask(secrets)));
   return mask;

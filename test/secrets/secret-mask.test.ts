@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSecretMask } from '../../src/secrets/secret-mask.js';
+import { secretForms } from '../../src/secrets/secret-forms.js';
 
 const PASS = 'pa ss/wörd+1!';
 const PAIR = `switchyard:${PASS}`;
@@ -41,5 +42,23 @@ describe('createSecretMask', () => {
     // In a base64 form too (a Basic credential cut).
     const encoded = Buffer.from('BEARER-zz9plm30vb72kq').toString('base64');
     expect(mask.trailingPartial(`Basic ${encoded.slice(0, 9)}`)).toBe(9);
+  });
+
+  it('masks what one regular expression of every form, longest first, would (random texts)', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 48_271) % 2_147_483_647; // MINSTD: deterministic, exact in doubles
+      return seed % n;
+    };
+    const word = (length: number) => Array.from({ length }, () => 'abAB01+/=:%"\\é'[random(14)]).join('');
+    const secrets = Array.from({ length: 40 }, (_, i) => word(4 + (i % 12)));
+    const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+    const reference = new RegExp(forms.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    const mask = createSecretMask(secrets);
+    for (let round = 0; round < 500; round++) {
+      const pieces = Array.from({ length: 6 }, () => (random(2) === 0 ? word(random(9)) : forms[random(forms.length)]));
+      const text = pieces.join('');
+      expect(mask.mask(text), text).toBe(text.replace(reference, '[redacted]'));
+    }
   });
 });
