@@ -52,6 +52,9 @@ describe('${VAR} references', () => {
   plain:
     type: http
     url: "\${PLAIN_URL}"
+  composed:
+    type: http
+    url: "\${BASE_URL}/hooks/\${HOOK_TOKEN}"
 routes: []
 fallback: []
 `;
@@ -68,6 +71,8 @@ fallback: []
       BODY_KEY: 'body-key-0000',
       SIGNING: 'signing-secret-0123456789',
       PLAIN_URL: 'https://tickets.example/api/v2/tickets',
+      BASE_URL: 'https://hooks.example/api/v2',
+      HOOK_TOKEN: 'hook-token-4321',
     };
     const result = load(text, env);
     expect(result.ok ? [...result.rules.secrets].sort() : result.problems).toEqual(
@@ -83,6 +88,9 @@ fallback: []
         'body-key-0000',
         'signing-secret-0123456789',
         'https://tickets.example/api/v2/tickets',
+        // A URL from a variable is masked as a URL (whole, not its ordinary path); another part whole.
+        'https://hooks.example/api/v2',
+        'hook-token-4321',
       ].sort(),
     );
   });

@@ -40,7 +40,7 @@ export function expandTargetEnv(
       sink.error('env_syntax', `malformed environment reference: ${result.reason}`, locate(path));
       return text;
     }
-    for (const secret of targetOptionSecrets(path, result.value, result.substituted)) secrets.add(secret);
+    for (const secret of targetOptionSecrets(path, result.substituted)) secrets.add(secret);
     if (result.substituted.length > 0) fromEnv.add(key);
     if (result.names.length > 0) origins.set(key, `from ${result.names.map((name) => `\${${name}}`).join(', ')}`);
     if (result.missing.length > 0) unresolved.add(key);

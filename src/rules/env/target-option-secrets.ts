@@ -27,20 +27,18 @@ const URLS = new Set(['url', 'webhook_url', 'smtp.url']);
  * What to mask for values substituted from the environment at `path` (`['targets', name, ...option]`).
  * Options that name or address something are not secret; URLs are masked whole and by their secret parts;
  * every other option (tokens, passwords, header values, signing secrets, and anything not listed, such as
- * a body field, to be safe) is masked whole, as is a value from `${VAR}` inside a URL (`.../${TOKEN}`).
+ * a body field, to be safe) is masked whole, as is a value from `${VAR}` inside a URL (`.../${TOKEN}`)
+ * that is not a URL itself.
  */
-export function targetOptionSecrets(
-  path: readonly PathSegment[],
-  value: string,
-  substituted: readonly string[],
-): string[] {
+export function targetOptionSecrets(path: readonly PathSegment[], substituted: readonly string[]): string[] {
   const option = path
     .slice(2)
     .filter((segment) => typeof segment === 'string')
     .join('.');
   if (PLAIN.has(option)) return [];
-  // A URL written whole as `${VAR}` gets the URL treatment; a part of one from a variable is secret whole.
-  if (URLS.has(option)) return substituted.flatMap((part) => (part === value ? secretVariants(part) : [part]));
+  // A URL from a variable (`${URL}`, or `${BASE}/hooks`) gets the URL treatment; any other part of a URL
+  // from a variable (`https://h/hooks/${TOKEN}`) is secret whole.
+  if (URLS.has(option)) return substituted.flatMap((part) => (URL.canParse(part) ? secretVariants(part) : [part]));
   return [...substituted];
 }
 
