@@ -4,9 +4,10 @@ export const MASK = '[redacted]';
 /** Shorter values would mask ordinary words; nobody should use a secret that short anyway. */
 const MIN_SECRET = 4;
 /**
- * The shortest piece of a secret masked where a text was cut (see `trailingPartial`). Longer leaves up to 3
- * characters of a secret of usually 20 or more, which is not enough to guess the rest; shorter would mask
- * ordinary text ending in `ht` (every URL secret starts `http`) for nothing.
+ * The shortest piece of a secret masked where a text was cut (see `trailingPartial`). 4 leaves at most 3
+ * characters of a secret (usually 20 or more), too few to guess the rest; with fewer, the last 1 to 3
+ * characters of ordinary text would often match the start of some form (every URL secret starts `http`,
+ * base64 forms start with any letter) and be masked for nothing.
  */
 export const MIN_PARTIAL = 4;
 /** Forms are looked up by their first characters; every form has at least this many. */
@@ -24,8 +25,9 @@ export interface SecretMask {
 
 /**
  * Compiles one set of secrets for masking, once per set rather than per text: masking runs per attempt and
- * per log line. Forms are indexed by a rolling hash of their first 4 characters, so a text is scanned once whatever
- * the number of secrets (a regular expression alternating thousands of forms tries each at every position).
+ * per log line. Forms are indexed by a rolling hash of their first 4 characters, so a text is scanned once
+ * whatever the number of secrets (a regular expression alternating thousands of forms tries each at every
+ * position: about a millisecond a log line with 200 secrets).
  * At each position the longest form that matches is masked, so a secret containing another is masked whole.
  * `encode` turns each form into the one searched for (the logger passes JSON escaping).
  */
