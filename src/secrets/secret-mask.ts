@@ -72,13 +72,16 @@ export function createSecretMask(secrets: Iterable<string>, encode: (form: strin
     },
     trailingPartial(text) {
       // Only a proper prefix can be left at the end; a whole form was masked before the cut.
-      for (let at = Math.max(0, text.length - longest + 1); at + MIN_PARTIAL <= text.length; at++) {
-        const candidates = candidatesAt(headKey(text, at));
-        if (candidates === undefined) continue;
-        const rest = text.slice(at);
-        if (candidates.some((form) => form.length > rest.length && form.startsWith(rest))) return rest.length;
+      const from = Math.max(0, text.length - longest + 1);
+      if (from + MIN_PARTIAL > text.length) return 0;
+      for (let at = from, key = headKey(text, from); ;) {
+        const candidates = candidatesAt(key);
+        const rest = candidates === undefined ? '' : text.slice(at);
+        if (candidates?.some((form) => form.length > rest.length && form.startsWith(rest))) return rest.length;
+        if (at + MIN_PARTIAL >= text.length) return 0;
+        key = roll(key, text.charCodeAt(at), text.charCodeAt(at + HEAD));
+        at++;
       }
-      return 0;
     },
   };
 }

@@ -44,7 +44,7 @@ describe('createSecretMask', () => {
     expect(mask.trailingPartial(`Basic ${encoded.slice(0, 9)}`)).toBe(9);
   });
 
-  it('masks what one regular expression of every form, longest first, would (random texts)', () => {
+  it('masks what one regular expression of every form, longest first, would, and finds every start at a cut (random texts)', () => {
     let seed = 7;
     const random = (n: number) => {
       seed = (seed * 48_271) % 2_147_483_647; // MINSTD: deterministic, exact in doubles
@@ -59,6 +59,12 @@ describe('createSecretMask', () => {
       const pieces = Array.from({ length: 6 }, () => (random(2) === 0 ? word(random(9)) : forms[random(forms.length)]));
       const text = pieces.join('');
       expect(mask.mask(text), text).toBe(text.replace(reference, '[redacted]'));
+      // And the longest start of a form left at the end, as a plain search over every form finds it.
+      const cut = text.slice(0, random(text.length + 1));
+      const starts = forms.flatMap((form) =>
+        Array.from({ length: form.length - 4 }, (_, k) => form.slice(0, k + 4)).filter((start) => cut.endsWith(start)),
+      );
+      expect(mask.trailingPartial(cut), cut).toBe(Math.max(0, ...starts.map((start) => start.length)));
     }
   });
 });
