@@ -129,3 +129,8 @@ if (!flags['skip-routing'] && existsSync(routingBench)) {
   const routing = (await import(pathToFileURL(routingBench).href)) as { main: () => unknown };
   await routing.main();
 }
+
+if (!flags['skip-routing']) {
+  console.log('\nmasking benchmark (bench/masking-bench.ts)');
+  await (await import('./masking-bench.js')).main();
+}

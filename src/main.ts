@@ -106,13 +106,20 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     });
     releases.push(() => groupCommit.drain());
 
+    // One array per rules version, so the masking compiled for it is reused by every attempt (redactDetail).
+    let secretsOf: { rules: unknown; secrets: readonly string[] } = { rules: null, secrets: [] };
+    const secrets = (): readonly string[] => {
+      const current = rules.current();
+      if (secretsOf.rules !== current) secretsOf = { rules: current, secrets: [...config.secrets, ...current.secrets] };
+      return secretsOf.secrets;
+    };
     const engine = createDeliveryEngine({
       store,
       log,
       clock,
       metrics,
       rules: rules.current,
-      secrets: () => [...config.secrets, ...rules.current().secrets],
+      secrets,
       createTarget,
       random: options.random,
       pollIntervalMs: options.deliveryPollMs,

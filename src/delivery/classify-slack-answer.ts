@@ -28,12 +28,15 @@ const SLACK_ERRORS: Readonly<Record<string, string>> = {
 const BARE_CODE = /^[a-z_]{2,64}$/;
 const JSON_ERROR = /"error"\s*:\s*"([a-z_]{2,64})"/;
 
-/** An incoming webhook answer as an outcome: 2xx delivered (Slack says `ok`), otherwise by status. */
+/**
+ * An incoming webhook answer as an outcome: 2xx delivered (Slack says `ok`), otherwise by status. The answer
+ * is kept whole: the engine cuts it after masking secrets (a cut first could leave part of one).
+ */
 export function classifySlackAnswer(status: number, bodyText: string, retryAfterMs: number | undefined): Outcome {
   const answer = bodyText.trim();
-  if (status >= 200 && status < 300) return { kind: 'delivered', status, detail: answer.slice(0, 200) || undefined };
+  if (status >= 200 && status < 300) return { kind: 'delivered', status, detail: answer || undefined };
   const code = BARE_CODE.test(answer) ? answer : JSON_ERROR.exec(answer)?.[1];
-  const excerpt = code === undefined ? answer.slice(0, 200) : `${code} (${SLACK_ERRORS[code] ?? 'see Slack docs'})`;
+  const excerpt = code === undefined ? answer : `${code} (${SLACK_ERRORS[code] ?? 'see Slack docs'})`;
   const outcome = classifyHttpStatus(status, retryAfterMs, excerpt);
   return outcome.kind === 'delivered' ? outcome : { ...outcome, error: `Slack answered ${outcome.error}` };
 }

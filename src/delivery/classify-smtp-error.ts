@@ -31,11 +31,11 @@ const CONFIG_CODES = new Set([
  * unbuildable messages are permanent; network trouble, timeouts and TLS handshake failures (an expired or
  * untrusted certificate, fixed at the server) retry, as the HTTP target treats them, and so does anything
  * unknown (the retry policy bounds it).
- * `secrets` (SMTP password, user, URL) are masked in the excerpt, also in the base64 forms AUTH sends.
+ * `secrets` (SMTP password, credentials, URL) are masked in the excerpt, also in the base64 forms AUTH sends.
  */
 export function classifySmtpError(error: unknown, secrets: readonly string[]): Outcome {
   const { code, responseCode, message } = readError(error);
-  const excerpt = redact(message, secrets);
+  const excerpt = redactDetail(message, secrets);
   if (responseCode !== undefined && responseCode >= 400 && responseCode < 600) {
     return responseCode < 500
       ? { kind: 'retry', status: responseCode, error: excerpt }
@@ -63,10 +63,4 @@ function reword(message: string): string {
   return message.startsWith('Reached maximum number of retries after connection was closed')
     ? 'connection closed by the server before the message was accepted'
     : message;
-}
-
-/** Each secret as written and as AUTH LOGIN/PLAIN put it on the wire (base64). */
-function redact(message: string, secrets: readonly string[]): string {
-  const forms = secrets.flatMap((secret) => [secret, Buffer.from(secret).toString('base64')]);
-  return redactDetail(message, forms);
 }

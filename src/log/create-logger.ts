@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import winston from 'winston';
 import type { Logger, LogLevel } from './logger.js';
+import { createSecretMask } from '../secrets/secret-mask.js';
 import { escapeForJson, redactSecrets } from './redact-secrets.js';
 
 // winston keeps the finished line under this symbol (triple-beam's MESSAGE).
@@ -19,9 +20,12 @@ export interface LoggerOptions {
  */
 export function createLogger(options: LoggerOptions): Logger {
   const secrets = new Set<string>();
+  let mask = createSecretMask(secrets, escapeForJson);
   const add = (values: Iterable<string>): void => {
-    // Very short values would mask ordinary words; nobody should use a secret that short anyway.
-    for (const value of values) if (value.length >= 4) secrets.add(escapeForJson(value));
+    const before = secrets.size;
+    for (const value of values) secrets.add(value);
+    // Compiled again only when a value is new (start-up, a reload that changed one), not per line.
+    if (secrets.size !== before) mask = createSecretMask(secrets, escapeForJson);
   };
   add(options.secrets ?? []);
 
@@ -32,7 +36,7 @@ export function createLogger(options: LoggerOptions): Logger {
   });
   const redact = winston.format((info) => {
     const line = (info as unknown as Record<symbol, unknown>)[MESSAGE];
-    if (typeof line === 'string') (info as unknown as Record<symbol, unknown>)[MESSAGE] = redactSecrets(line, secrets);
+    if (typeof line === 'string') (info as unknown as Record<symbol, unknown>)[MESSAGE] = redactSecrets(line, mask);
     return info;
   });
   const logger = winston.createLogger({

@@ -1,14 +1,13 @@
-const MASK = '[redacted]';
+import { MASK, type SecretMask } from '../secrets/secret-mask.js';
 
 /**
  * Masks every secret in a finished JSON log line. Working on the line, not on the record's fields, means
  * a secret is caught whichever field or nesting it reached, winston's own fields (the level it filters
- * on) are never touched, and the record is not copied on the hot path. Secrets are searched in their
- * JSON-escaped form, which is how they appear inside the line.
+ * on) are never touched, and the record is not copied on the hot path. `secrets` searches the forms in
+ * their JSON-escaped form, which is how they appear inside the line.
  */
-export function redactSecrets(line: string, escapedSecrets: ReadonlySet<string>): string {
-  let result = line;
-  for (const secret of escapedSecrets) if (result.includes(secret)) result = result.split(secret).join(MASK);
+export function redactSecrets(line: string, secrets: SecretMask): string {
+  let result = secrets.mask(line);
   // Then the shapes a secret has even when nobody registered it: a safety net for a future log call that
   // includes a header, a signature or a webhook URL the daemon did not get from the environment.
   for (const [pattern, replacement] of SHAPES) result = result.replace(pattern, replacement);

@@ -42,6 +42,26 @@ describe('createLogger', () => {
     });
   });
 
+  it('masks secrets in their encodings, without the Basic/Bearer shape, and leaves the user name alone', () => {
+    const out = captureLogs();
+    const password = 'pa ss/w0rd+"x';
+    const log = createLogger({ level: 'info', stream: out.stream, secrets: [] });
+    log.addSecrets([password, `switchyard:${password}`]);
+    const pair = Buffer.from(`switchyard:${password}`);
+    log.info('switchyard listening', {
+      echoed: `got ${pair.toString('base64')} and ${pair.toString('base64url')}`,
+      query: `p=${encodeURIComponent(password)}&q=${new URLSearchParams({ p: password }).toString().slice(2)}`,
+      quoted: JSON.stringify({ password }),
+    });
+    const [line] = out.logs();
+    expect(line).toMatchObject({
+      message: 'switchyard listening',
+      echoed: expect.stringMatching(/^got \[redacted\]=* and \[redacted\]$/),
+      query: 'p=[redacted]&q=[redacted]',
+      quoted: '{"password":"[redacted]"}',
+    });
+  });
+
   it('never drops a line because a secret happens to equal the level name', () => {
     const out = captureLogs();
     const log = createLogger({ level: 'info', stream: out.stream, secrets: ['info', 'warn'] });

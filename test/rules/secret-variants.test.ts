@@ -2,22 +2,45 @@ import { describe, expect, it } from 'vitest';
 import { secretVariants } from '../../src/rules/env/secret-variants.js';
 
 describe('secretVariants', () => {
-  it('adds the parts of a URL that can travel alone, and nothing short or plain', () => {
-    expect(secretVariants('smtp://alice:p%40ssw0rd-long@mail.example:587')).toEqual([
-      'smtp://alice:p%40ssw0rd-long@mail.example:587',
+  it('adds the password, alone and with the user as Basic auth and AUTH PLAIN carry it, but not the user', () => {
+    expect(secretVariants('smtp://switchyard:p%40ssw0rd-long@mail.example:587')).toEqual([
+      'smtp://switchyard:p%40ssw0rd-long@mail.example:587',
       'p%40ssw0rd-long',
       'p@ssw0rd-long',
+      'switchyard:p@ssw0rd-long',
+      '\u0000switchyard\u0000p@ssw0rd-long',
     ]);
+    expect(secretVariants('smtp://switchyard@mail.example:25')).toEqual(['smtp://switchyard@mail.example:25']);
+  });
+
+  it('adds query values, and leaves an ordinary path alone even when a segment has a digit', () => {
     expect(secretVariants('https://api.example/v1/incidents?key=QUERYKEY-55mm&x=1')).toEqual([
       'https://api.example/v1/incidents?key=QUERYKEY-55mm&x=1',
-      '/v1/incidents?key=QUERYKEY-55mm&x=1',
-      '/v1/incidents',
-      'v1/incidents',
       'QUERYKEY-55mm',
+      '/v1/incidents?key=QUERYKEY-55mm&x=1',
     ]);
-    expect(secretVariants('https://hooks.slack.com/services/T0AAAAAA1/B0BBBBBB2/abcdefghijklmnopqrstuvwx')).toContain(
+    expect(secretVariants('https://tickets.example/api/v2/tickets/2024')).toEqual([
+      'https://tickets.example/api/v2/tickets/2024',
+    ]);
+  });
+
+  it("masks a Slack webhook's path whole and by segment, and a token-long segment on any host", () => {
+    const slack = 'https://hooks.slack.com/services/T0AAAAAA1/B0BBBBBB2/abcdefghijklmnopqrstuvwx';
+    expect(secretVariants(slack)).toEqual([
+      slack,
+      'T0AAAAAA1/B0BBBBBB2/abcdefghijklmnopqrstuvwx',
       'T0AAAAAA1',
-    );
+      'B0BBBBBB2',
+      'abcdefghijklmnopqrstuvwx',
+      '/services/T0AAAAAA1/B0BBBBBB2/abcdefghijklmnopqrstuvwx',
+      'services/T0AAAAAA1/B0BBBBBB2/abcdefghijklmnopqrstuvwx',
+    ]);
+    expect(secretVariants('https://chat.example/api/webhooks/1234/Zx9-token-long-enough-to-be-one')).toEqual([
+      'https://chat.example/api/webhooks/1234/Zx9-token-long-enough-to-be-one',
+      'Zx9-token-long-enough-to-be-one',
+      '/api/webhooks/1234/Zx9-token-long-enough-to-be-one',
+      'api/webhooks/1234/Zx9-token-long-enough-to-be-one',
+    ]);
     expect(secretVariants('just-a-token-value')).toEqual(['just-a-token-value']);
   });
 });

@@ -8,7 +8,7 @@ import { createAddressGuard } from './create-address-guard.js';
 import { guardLookup } from './guard-lookup.js';
 
 /** Enough of an answer for the attempt record (Slack says `ok`, APIs a short JSON error). */
-const EXCERPT_BYTES = 4096;
+export const EXCERPT_BYTES = 4096;
 /** Beyond this the rest of a large answer is not worth draining: the socket is dropped instead of reused. */
 const DRAIN_BYTES = 1024 * 1024;
 

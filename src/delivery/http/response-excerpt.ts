@@ -1,8 +1,12 @@
-/** Characters of a response body kept in an attempt's record. */
-const EXCERPT_CHARS = 200;
+import { EXCERPT_BYTES } from './create-http-sender.js';
 
-/** The start of a response body as one short line, for the attempt record and the dead-letter reason. */
+/**
+ * A response body as one line, whole: it is cut for the attempt record only after secrets are masked
+ * (`redactDetail`), so that a secret the receiver echoed across the cut is masked whole. A body the sender
+ * cut at its 4 KiB limit ends with `…`, which tells `redactDetail` to mask the start of a secret left there.
+ */
 export function responseExcerpt(body: Buffer): string {
   const text = body.toString('utf8').replace(/\s+/g, ' ').trim();
-  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+  // A character split by the byte limit decodes as U+FFFD.
+  return body.length >= EXCERPT_BYTES ? `${text.replace(/\uFFFD$/, '')}…` : text;
 }

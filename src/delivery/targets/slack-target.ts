@@ -4,6 +4,7 @@ import type { SlackTargetSpec } from '../../rules/rules.js';
 import { classifyNetworkError } from '../classify-network-error.js';
 import { classifySlackAnswer } from '../classify-slack-answer.js';
 import { createHttpSender, type HttpAnswer } from '../http/create-http-sender.js';
+import { responseExcerpt } from '../http/response-excerpt.js';
 import type { Outcome } from '../outcome.js';
 import { parseRetryAfter } from '../parse-retry-after.js';
 import type { Target, TargetDeps } from '../target.js';
@@ -54,7 +55,7 @@ export function createSlackTarget(spec: SlackTargetSpec, deps: TargetDeps): Targ
       }
       if (answer === undefined) return { kind: 'retry', error: 'no answer from Slack' };
       const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], Date.now());
-      return classifySlackAnswer(answer.status, answer.body.toString('utf8'), retryAfterMs);
+      return classifySlackAnswer(answer.status, responseExcerpt(answer.body), retryAfterMs);
     },
     async close() {
       sender.close();

@@ -2,11 +2,12 @@ import type { PathSegment } from '../source/locate-path.js';
 import type { Locator } from '../source/locate-path.js';
 import type { ProblemSink } from '../source/problem-sink.js';
 import { expandEnvRefs } from './expand-env-refs.js';
-import { secretVariants } from './secret-variants.js';
+import { credentialPairs, targetOptionSecrets } from './target-option-secrets.js';
 
 export interface TargetEnvResult {
   /** The document with `${VAR}` references in target options expanded. */
   readonly value: unknown;
+  /** What to mask of the substituted values (see `targetOptionSecrets`), with the credential pairs. */
   readonly secrets: readonly string[];
   /** Values that still hold an unexpanded reference (missing or malformed); schema checks skip them. */
   readonly isUnresolved: (path: readonly PathSegment[]) => boolean;
@@ -28,6 +29,7 @@ export function expandTargetEnv(
   const secrets = new Set<string>();
   const unresolved = new Set<string>();
   const origins = new Map<string, string>();
+  const fromEnv = new Set<string>();
 
   const expandString = (text: string, path: PathSegment[]): string => {
     if (!text.includes('$')) return text;
@@ -38,7 +40,8 @@ export function expandTargetEnv(
       sink.error('env_syntax', `malformed environment reference: ${result.reason}`, locate(path));
       return text;
     }
-    for (const value of result.substituted) for (const variant of secretVariants(value)) secrets.add(variant);
+    for (const secret of targetOptionSecrets(path, result.substituted)) secrets.add(secret);
+    if (result.substituted.length > 0) fromEnv.add(key);
     if (result.names.length > 0) origins.set(key, `from ${result.names.map((name) => `\${${name}}`).join(', ')}`);
     if (result.missing.length > 0) unresolved.add(key);
     for (const name of new Set(result.missing)) {
@@ -79,6 +82,12 @@ export function expandTargetEnv(
     for (const [key, item] of Object.entries(document)) {
       if (key === 'targets') copy.targets = expand(item, ['targets']);
       else scan(item, [key]);
+    }
+    if (copy.targets !== null && typeof copy.targets === 'object') {
+      for (const [name, target] of Object.entries(copy.targets)) {
+        const isFromEnv = (option: readonly string[]) => fromEnv.has(JSON.stringify(['targets', name, ...option]));
+        for (const pair of credentialPairs(target, isFromEnv)) secrets.add(pair);
+      }
     }
     return copy;
   };
