@@ -59,12 +59,12 @@ describe('switchyard migrate on SQLite', () => {
     expect(existsSync(journal)).toBe(false);
 
     daemon.release();
-    expect((await migrate(dir)).out).toContain('schema version 2 (was 0)');
+    expect((await migrate(dir)).out).toContain('schema version 3 (was 0)');
     const again = lockSqliteJournal(journal, { pid: 4242, host: 'soc-1', startedAt: Date.now() });
     cleanups.push(async () => again.release());
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${journal}: schema version 2 (already current)\n`,
+      out: `journal ${journal}: schema version 3 (already current)\n`,
       err: '',
     });
   });

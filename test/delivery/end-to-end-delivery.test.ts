@@ -140,7 +140,9 @@ routes:
 
     const listed = spawnCli(['deliveries', '--state', 'dead', '--target', 'tickets'], env);
     expect(await listed.exited).toBe(0);
-    expect(listed.stdout()).toMatch(new RegExp(`${dead?.id}\\s+${dead?.eventId}\\s+tickets\\s+dead\\s+1`));
+    expect(listed.stdout()).toMatch(
+      new RegExp(`${dead?.id}\\s+${dead?.eventId}\\s+incident\\.created\\s+high\\s+.*\\s+tickets\\s+dead\\s+1`),
+    );
     expect(listed.stdout()).toContain('HTTP 400');
 
     const shown = spawnCli(['deliveries', dead?.id as string, '--json'], env);
@@ -161,7 +163,7 @@ routes:
     );
     // The count shown agrees with the history: the dead attempt and the replayed one.
     expect(again).toMatchObject({ id: dead?.id, attempts: 2 });
-  });
+  }, 60_000); // four CLI processes, each a tsx start: seconds apiece on a loaded machine
 
   it('refuses CLI misuse with exit 2 and changes nothing', async () => {
     const { daemon } = await setup();

@@ -131,6 +131,7 @@ describePostgres('a daemon whose PostgreSQL comes back', () => {
     expect(await journal.sql('SELECT version FROM schema_migrations ORDER BY version')).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
   });
 });

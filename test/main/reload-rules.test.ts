@@ -178,7 +178,9 @@ describe('rules reload', () => {
     expect(text).toMatch(/^switchyard_rules_reloads_total\{result="unchanged"\} 2$/m);
     expect(text).toMatch(/^switchyard_rules_reloads_total\{result="failure"\} 1$/m);
     expect(text).toMatch(/^switchyard_rules_last_reload_ok 1$/m);
-    const ready = (await (await fetch(`${running.url}/readyz`)).json()) as { checks: { rules: unknown } };
+    const ready = (await (
+      await fetch(`${running.url}/readyz`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { checks: { rules: unknown } };
     expect(ready.checks.rules).toMatchObject({ ok: true, last_reload: { ok: true, trigger: 'watch', error: null } });
   });
 });
