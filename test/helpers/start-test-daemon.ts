@@ -57,6 +57,8 @@ export async function startTestDaemon(
     maxEventAge?: string;
     /** Retry jitter; 0 makes every retry due at once (absent Retry-After), for fast delivery tests. */
     random?: () => number;
+    /** When the first retention pass runs (default: the daemon's one minute). */
+    firstPruneAfterMs?: number;
   } = {},
 ): Promise<TestDaemon> {
   const rulesPath = path.join(dir, 'rules.yaml');
@@ -90,6 +92,7 @@ ${options.config ?? ''}
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.random ? { random: options.random } : {}),
     deliveryPollMs: 100,
+    ...(options.firstPruneAfterMs === undefined ? {} : { firstPruneAfterMs: options.firstPruneAfterMs }),
   });
   return {
     running,

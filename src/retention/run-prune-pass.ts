@@ -1,0 +1,40 @@
+import type { PruneCounts, PruneCutoffs } from '../store/prune-request.js';
+import type { Store } from '../store/store.js';
+
+export interface PrunePassResult extends PruneCounts {
+  readonly batches: number;
+  /** Another instance was pruning the shared journal: this pass stopped without finishing. */
+  readonly busy: boolean;
+  /** Stopped early by `signal` (shutdown). */
+  readonly aborted: boolean;
+}
+
+/**
+ * One pass over the journal: batch after batch, each its own short transaction, with a pause between them so
+ * that ingest commits and deliveries get the journal in between (on SQLite a batch blocks the event loop while
+ * it runs). Ends when the pass reaches events young enough to keep, another instance is pruning, or `signal`
+ * aborts (between batches; a batch in flight completes).
+ */
+export async function runPrunePass(options: {
+  readonly store: Store;
+  readonly cutoffs: PruneCutoffs;
+  readonly batchSize: number;
+  readonly pauseMs: number;
+  readonly signal?: AbortSignal | undefined;
+}): Promise<PrunePassResult> {
+  const total = { events: 0, deliveries: 0, attempts: 0, deadLetters: 0, batches: 0, busy: false, aborted: false };
+  let after: string | undefined;
+  for (;;) {
+    if (options.signal?.aborted === true) return { ...total, aborted: true };
+    const batch = await options.store.pruneBatch({ ...options.cutoffs, after, limit: options.batchSize });
+    total.batches += 1;
+    if (batch.busy) return { ...total, busy: true };
+    total.events += batch.events;
+    total.deliveries += batch.deliveries;
+    total.attempts += batch.attempts;
+    total.deadLetters += batch.deadLetters;
+    if (batch.next === undefined) return total;
+    after = batch.next;
+    await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+  }
+}
