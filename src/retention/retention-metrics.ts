@@ -8,7 +8,7 @@ export const RETENTION_METRICS: readonly MetricDefinition[] = [
     type: 'gauge',
   },
   {
-    name: 'switchyard_journal_last_prune_timestamp_seconds',
+    name: 'switchyard_last_prune_timestamp_seconds',
     help: 'When this instance last finished a retention pass (Unix time); absent until the first.',
     type: 'gauge',
   },

@@ -56,7 +56,7 @@ export function startPruner(options: PrunerOptions): Pruner {
       if (!result.busy && !result.aborted) metrics.set('switchyard_journal_last_prune_rows', { table }, count);
     }
     if (result.busy || result.aborted) return;
-    metrics.set('switchyard_journal_last_prune_timestamp_seconds', {}, clock.now() / 1000);
+    metrics.set('switchyard_last_prune_timestamp_seconds', {}, clock.now() / 1000);
     if (result.events > 0) {
       log.info('journal pruned', { ...rows, batches: result.batches, ms: Math.round(performance.now() - startedAt) });
     }

@@ -65,11 +65,11 @@ describe('background pruner', () => {
   it('prunes in batches shortly after start, keeps pending and young events, and reports it', async () => {
     const store = await seeded();
     const { metrics, logs } = start(store, RETENTION);
-    await until(async () => (await metrics.value('switchyard_journal_last_prune_timestamp_seconds')) > 0);
+    await until(async () => (await metrics.value('switchyard_last_prune_timestamp_seconds')) > 0);
 
     expect(await store.counts()).toEqual({ events: 3, deliveries: 3 });
     expect(await store.findDeliveries({ state: 'pending' })).toHaveLength(2);
-    expect(await metrics.value('switchyard_journal_last_prune_timestamp_seconds')).toBe((T0 + 100 * DAY_MS) / 1000);
+    expect(await metrics.value('switchyard_last_prune_timestamp_seconds')).toBe((T0 + 100 * DAY_MS) / 1000);
     expect(await metrics.value('switchyard_journal_last_prune_rows', { table: 'events' })).toBe(10);
     expect(await metrics.value('switchyard_journal_pruned_rows_total', { table: 'attempts' })).toBe(10);
     const line = logs.logs().find((entry) => entry.message === 'journal pruned');
@@ -80,8 +80,8 @@ describe('background pruner', () => {
   it('keeps every event inside the dedupe window when it is longer than the retention', async () => {
     const store = await seeded();
     const { metrics } = start(store, RETENTION, 120 * DAY_MS);
-    await until(async () => (await metrics.value('switchyard_journal_last_prune_timestamp_seconds')) > 0);
-    expect(await metrics.value('switchyard_journal_last_prune_timestamp_seconds')).toBeGreaterThan(0);
+    await until(async () => (await metrics.value('switchyard_last_prune_timestamp_seconds')) > 0);
+    expect(await metrics.value('switchyard_last_prune_timestamp_seconds')).toBeGreaterThan(0);
     expect(await store.counts()).toEqual({ events: 13, deliveries: 13 });
   });
 
@@ -102,6 +102,6 @@ describe('background pruner', () => {
     expect(left).toBeGreaterThan(3);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await store.counts()).events).toBe(left);
-    expect(await metrics.value('switchyard_journal_last_prune_timestamp_seconds')).toBe(0);
+    expect(await metrics.value('switchyard_last_prune_timestamp_seconds')).toBe(0);
   });
 });
