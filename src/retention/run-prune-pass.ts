@@ -12,7 +12,7 @@ export interface PrunePassResult extends PruneCounts {
 /**
  * One pass over the journal: batch after batch, each its own short transaction, with a pause between them so
  * that ingest commits and deliveries get the journal in between (on SQLite a batch blocks the event loop while
- * it runs). Ends when the pass reaches events young enough to keep, another instance is pruning, or `signal`
+ * it runs); the pause is at least as long as the batch took. Ends when the pass reaches events young enough to keep, another instance is pruning, or `signal`
  * aborts (between batches; a batch in flight completes).
  */
 export async function runPrunePass(options: {
@@ -26,7 +26,9 @@ export async function runPrunePass(options: {
   let after: string | undefined;
   for (;;) {
     if (options.signal?.aborted === true) return { ...total, aborted: true };
+    const started = performance.now();
     const batch = await options.store.pruneBatch({ ...options.cutoffs, after, limit: options.batchSize });
+    const tookMs = performance.now() - started;
     total.batches += 1;
     if (batch.busy) return { ...total, busy: true };
     total.events += batch.events;
@@ -35,6 +37,8 @@ export async function runPrunePass(options: {
     total.deadLetters += batch.deadLetters;
     if (batch.next === undefined) return total;
     after = batch.next;
-    await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+    // At least as long as the batch took: pruning never holds the journal more than half the time, however
+    // slow the disk is at the moment.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(options.pauseMs, tookMs)));
   }
 }

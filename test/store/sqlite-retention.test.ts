@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteRetention } from '../../src/store/sqlite/create-sqlite-retention.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { enableIncrementalVacuum } from '../../src/store/sqlite/enable-incremental-vacuum.js';
 import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
@@ -55,6 +56,29 @@ describe('SQLite retention: space', () => {
     } while (after !== undefined);
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
     expect(checkpoint()).toBeLessThan(before / 10);
+  });
+
+  it('turns foreign-key checks back on after a batch, also after a failed one', async () => {
+    const path = await journalPath();
+    const db = openSqliteDatabase(path, 0);
+    cleanups.push(() => db.close());
+    runSqliteMigrations(db, sqliteMigrations, T0);
+    const retention = createSqliteRetention(db, path);
+    expect(retention.pruneBatch({ eventsBefore: T0, deadBefore: T0, limit: 10 })).toMatchObject({ events: 0 });
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE'); // another connection holds the write lock: the batch fails at once
+    expect(() => retention.pruneBatch({ eventsBefore: T0, deadBefore: T0, limit: 10 })).toThrow(/locked/);
+    other.exec('ROLLBACK');
+    other.close();
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at) VALUES ('evt_none', 't', 0, 0, 0)",
+        )
+        .run(),
+    ).toThrow(/FOREIGN KEY/);
   });
 
   it('converts an existing small journal to incremental vacuum when migrating, keeping its rows', async () => {

@@ -58,15 +58,24 @@ export function createSqliteRetention(db: Database.Database, path: string) {
     const attempts = deleteAttempts.run({ ids }).changes;
     const deliveries = deleteDeliveries.run({ ids }).changes;
     const events = deleteEvents.run({ ids }).changes;
+    // In the same commit (one fsync): moves the pages this batch freed off the end of the file. A no-op
+    // unless the journal has auto_vacuum = INCREMENTAL.
+    db.pragma('incremental_vacuum');
     return { events, deliveries, attempts, deadLetters: counted.deadLetters, next, busy: false };
   });
 
   return {
     pruneBatch(request: PruneRequest): PruneBatchResult {
-      const result = batch.immediate(request);
-      // After the commit, in its own short write: moves the pages this batch freed off the end of the file.
-      if (result.events > 0 && db.pragma('auto_vacuum', { simple: true }) === 2) db.pragma('incremental_vacuum');
-      return result;
+      // The batch deletes attempts, then deliveries, then events, so no reference can dangle; SQLite's own
+      // check of each deleted event against deliveries made a 500-event batch 20 to 40 times slower (measured:
+      // 60-115 ms against 3 ms), all of it with the event loop blocked. The pragma cannot change inside a
+      // transaction, so it is turned off around this one and back on before anything else runs (synchronous).
+      db.pragma('foreign_keys = OFF');
+      try {
+        return batch.immediate(request);
+      } finally {
+        db.pragma('foreign_keys = ON');
+      }
     },
     countPrunable: (cutoffs: PruneCutoffs): PruneCounts => prunable.get(cutoffs) ?? NOTHING_PRUNED,
     journalSize(): number {
