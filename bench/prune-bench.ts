@@ -21,6 +21,8 @@ export interface PruneBenchOptions {
   readonly root: string;
   readonly rounds: number;
   readonly events: number;
+  /** `retention.batch_size` of the daemon. */
+  readonly batchSize: number;
   readonly load: { readonly connections: number; readonly durationSeconds: number; readonly warmupSeconds: number };
   readonly poolSize: number;
   readonly logLevel: string;
@@ -46,7 +48,7 @@ export async function runPruneBench(options: PruneBenchOptions): Promise<void> {
     console.log(
       `prune benchmark: ${options.events.toLocaleString('en-US')} finished events 40 days old (filled in ${fillSeconds} s), ` +
         `${options.load.connections} connections, ${options.rounds} rounds x ${options.load.durationSeconds} s ` +
-        `(+${options.load.warmupSeconds} s warm-up) per mode, retention batches of 500`,
+        `(+${options.load.warmupSeconds} s warm-up) per mode, retention batches of ${options.batchSize}`,
     );
     const rounds: Round[] = [];
     for (let round = 1; round <= options.rounds; round++) {
@@ -85,7 +87,7 @@ async function runRound(
       'store: { sqlite: { path: ./journal.db } }',
       `sources: { ${BENCH_SOURCE}: { secrets: ["\${BENCH_SECRET}"] } }`,
       `log: { level: ${options.logLevel} }`,
-      'retention: { events: 30d, batch_size: 500 }',
+      `retention: { events: 30d, batch_size: ${options.batchSize} }`,
       '',
     ].join('\n'),
   );

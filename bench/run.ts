@@ -45,6 +45,7 @@ const { values: flags } = parseArgs({
     'prune-rounds': { type: 'string', default: env.BENCH_PRUNE_ROUNDS ?? '3' },
     'prune-duration': { type: 'string', default: env.BENCH_PRUNE_DURATION ?? '20' },
     'prune-connections': { type: 'string', default: env.BENCH_PRUNE_CONNECTIONS ?? '16' },
+    'prune-batch': { type: 'string', default: env.BENCH_PRUNE_BATCH ?? '500' },
   },
 });
 // The prune benchmark alone: everything else off.
@@ -140,6 +141,7 @@ if (!flags['skip-prune']) {
     root: ROOT,
     rounds: positive('prune-rounds', flags['prune-rounds']),
     events: positive('prune-events', flags['prune-events']),
+    batchSize: positive('prune-batch', flags['prune-batch']),
     load: {
       ...load,
       connections: positive('prune-connections', flags['prune-connections']),
