@@ -12,6 +12,7 @@ import { DEFAULT_BENCH_DATABASE_URL, maskUrl, openBenchDatabase, type BenchDatab
 import { runDeliveryBench } from './delivery-bench.js';
 import { runIngestBench } from './ingest-bench.js';
 import { overallSummary } from './overall-summary.js';
+import { runPruneBench } from './prune-bench.js';
 import type { TargetSummary } from './summarize.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -38,8 +39,19 @@ const { values: flags } = parseArgs({
     'memory-pending': { type: 'string', default: env.BENCH_MEMORY_PENDING ?? '100000' },
     'memory-settle': { type: 'string', default: env.BENCH_MEMORY_SETTLE ?? '3' },
     'delivery-cpu-prof': { type: 'string', default: env.BENCH_DELIVERY_CPU_PROF },
+    'skip-prune': { type: 'boolean', default: env.BENCH_SKIP_PRUNE === '1' },
+    'only-prune': { type: 'boolean', default: env.BENCH_ONLY_PRUNE === '1' },
+    'prune-events': { type: 'string', default: env.BENCH_PRUNE_EVENTS ?? '1000000' },
+    'prune-rounds': { type: 'string', default: env.BENCH_PRUNE_ROUNDS ?? '3' },
+    'prune-duration': { type: 'string', default: env.BENCH_PRUNE_DURATION ?? '20' },
+    'prune-connections': { type: 'string', default: env.BENCH_PRUNE_CONNECTIONS ?? '16' },
+    'prune-batch': { type: 'string', default: env.BENCH_PRUNE_BATCH ?? '500' },
   },
 });
+// The prune benchmark alone: everything else off.
+if (flags['only-prune']) {
+  Object.assign(flags, { 'skip-ingest': true, 'skip-delivery': true, 'skip-postgres': true, 'skip-routing': true });
+}
 const positive = (name: string, text: string | undefined, allowZero = false): number => {
   const value = Number(text);
   if (!Number.isInteger(value) || value < (allowZero ? 0 : 1))
@@ -121,6 +133,24 @@ try {
   if (postgres && ingest.size + deliveries.size > 0) console.log(`${overallSummary(ingest, deliveries)}\n`);
 } finally {
   await postgres?.close();
+}
+
+if (!flags['skip-prune']) {
+  const duration = positive('prune-duration', flags['prune-duration']);
+  await runPruneBench({
+    root: ROOT,
+    rounds: positive('prune-rounds', flags['prune-rounds']),
+    events: positive('prune-events', flags['prune-events']),
+    batchSize: positive('prune-batch', flags['prune-batch']),
+    load: {
+      ...load,
+      connections: positive('prune-connections', flags['prune-connections']),
+      durationSeconds: duration,
+    },
+    // Room for 5,000 requests/s: fewer connections than the ingest bench, and a daemon busy pruning.
+    poolSize: flags.pool ? positive('pool', flags.pool) : (duration + load.warmupSeconds) * 5_000,
+    logLevel,
+  });
 }
 
 const routingBench = path.join(ROOT, 'bench/routing-bench.ts');

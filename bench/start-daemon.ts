@@ -27,7 +27,7 @@ export const BENCH_SOURCE = 'monitor';
 
 // A small but realistic rule set: the benchmark's events (incident.created, severity high) match the first
 // route, so every request routes, journals the event and queues two deliveries in one transaction.
-const RULES = `# Written by bench/start-daemon.ts for the ingest benchmark.
+export const BENCH_RULES = `# Written by bench/start-daemon.ts for the ingest benchmark.
 targets:
   soc-slack: { type: slack, webhook_url: "https://hooks.slack.invalid/services/T000/B000/XXXX" }
   ticketing: { type: http, url: "https://tickets.invalid/api/events" }
@@ -65,7 +65,7 @@ export function startDaemon(options: DaemonOptions): Promise<ChildServer> {
   ].join('\n');
   const configFile = path.join(options.dir, `${name}.yaml`);
   writeFileSync(configFile, config);
-  writeFileSync(path.join(options.dir, 'rules.yaml'), RULES);
+  writeFileSync(path.join(options.dir, 'rules.yaml'), BENCH_RULES);
 
   // Settings from the developer's shell (SWITCHYARD_PORT, ...) would override the file: leave them out.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SWITCHYARD_')));

@@ -29,6 +29,8 @@ import { describeStore } from './store/describe-store.js';
 import { migrateAtStart } from './store/migrate-at-start.js';
 import { newId } from './store/new-id.js';
 import { lockSqliteJournal } from './store/sqlite/lock-sqlite-journal.js';
+import { RETENTION_METRICS } from './retention/retention-metrics.js';
+import { startPruner } from './retention/start-pruner.js';
 
 export interface StartOptions {
   readonly configFile?: string | undefined;
@@ -40,6 +42,8 @@ export interface StartOptions {
   readonly random?: () => number;
   /** How often the delivery engine looks for due deliveries when nothing wakes it (tests shorten it). */
   readonly deliveryPollMs?: number;
+  /** When the first retention pass runs after start (default one minute; tests shorten it). */
+  readonly firstPruneAfterMs?: number;
 }
 
 export interface RunningSwitchyard {
@@ -74,7 +78,9 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     for (const step of releases.splice(0).reverse()) await step();
   };
   try {
-    const metrics = createMetrics([...SWITCHYARD_METRICS, ...ADMIN_API_METRICS], { processMetrics: true });
+    const metrics = createMetrics([...SWITCHYARD_METRICS, ...ADMIN_API_METRICS, ...RETENTION_METRICS], {
+      processMetrics: true,
+    });
     const rules = createLiveRules({ file: config.rules, env: options.env, log, metrics, now: () => clock.now() });
     const stopWatching = watchRulesFile(config.rules, () => rules.reload('watch'));
     releases.push(async () => stopWatching());
@@ -127,6 +133,17 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     await engine.start();
     registerScrapeGauges(metrics, { store, engine, rules });
     releases.push(() => engine.stop(config.shutdownGraceMs));
+    const { retention, dedupeWindowMs } = config;
+    const pruner = startPruner({
+      store,
+      log,
+      clock,
+      metrics,
+      retention,
+      dedupeWindowMs,
+      firstPassAfterMs: options.firstPruneAfterMs,
+    });
+    releases.push(() => pruner.stop());
     let accepting = false;
     const ingest = createIngestHandler({
       config,

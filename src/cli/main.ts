@@ -6,6 +6,7 @@ import { runDemoCommand } from './demo-command.js';
 import { runDoctor } from './doctor-command.js';
 import { runKeys } from './keys-command.js';
 import { runMigrate } from './migrate-command.js';
+import { runPrune } from './prune-command.js';
 import { runReplay } from './replay-command.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { runRoute } from './route-command.js';
@@ -25,6 +26,7 @@ const COMMANDS: Readonly<Record<string, CliCommand>> = {
   doctor: runDoctor,
   keys: runKeys,
   migrate: runMigrate,
+  prune: runPrune,
 };
 
 const USAGE = `usage: switchyard <command> [options]
@@ -42,6 +44,7 @@ commands:
   doctor [--config FILE] [--base-url URL]  check config, rules, journal, targets and API key; OK/WARN/FAIL each
   keys new --name NAME [--scope read,replay]  make an admin API key: prints it once, and its hash for the config
   migrate [--config FILE]               apply the journal's migrations (SQLite or PostgreSQL), print its schema version
+  prune [--config FILE] [--dry-run] [--vacuum]  remove what retention allows now (or say what would go)
 
 RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. See docs/ and README.md.
 `;

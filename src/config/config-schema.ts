@@ -103,5 +103,17 @@ export const configSchema = {
         },
       },
     },
+    // Journal retention (src/retention/): how long finished events and dead letters are kept.
+    retention: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        enabled: { type: 'boolean' },
+        events: duration,
+        dead: duration,
+        interval: duration,
+        batch_size: { type: 'integer', minimum: 1, maximum: 10_000 },
+      },
+    },
   },
 } as const;

@@ -70,4 +70,19 @@ export interface Config {
   readonly admin: AdminConfig;
   /** The source secrets, the admin token and the database URL (with its password): the logger masks them. */
   readonly secrets: readonly string[];
+  readonly retention: RetentionConfig;
+}
+
+/** How long the journal keeps finished events and dead letters (docs/operations.md#journal-retention). */
+export interface RetentionConfig {
+  /** False: nothing is ever removed (the journal grows without bound). */
+  readonly enabled: boolean;
+  /** An event whose deliveries are all delivered goes this long after its receipt and its last delivery. */
+  readonly eventsMs: number;
+  /** A dead letter goes this long after it died (and never before `eventsMs`). */
+  readonly deadMs: number;
+  /** How often the background pruner makes a pass. */
+  readonly intervalMs: number;
+  /** Events looked at per transaction. */
+  readonly batchSize: number;
 }

@@ -33,6 +33,10 @@ const DEFAULTS = {
   // Loopback only: the admin API must be exposed on purpose (a reverse proxy, or a host set here).
   adminHost: '127.0.0.1',
   adminPort: 9090,
+  retentionEvents: '30d',
+  retentionDead: '90d',
+  retentionInterval: '1h',
+  retentionBatchSize: 500,
 };
 
 const validate = new Ajv({ allErrors: true, strict: true }).compile(configSchema);
@@ -119,6 +123,12 @@ export function loadConfig(options: LoadConfigOptions): Config {
       where: locate(parts),
     });
   }
+  const interval = (expanded as unknown as RawConfig).retention?.interval;
+  if (problems.length === 0 && interval !== undefined && (parseDuration(interval) ?? 0) < 1000) {
+    // A pass right after another would keep the journal busy for nothing.
+    const parts = ['retention', 'interval'];
+    problems.push({ key: formatKey(parts), message: 'must be at least 1s', where: locate(parts) });
+  }
   if (problems.length > 0) throw toError(problems);
   return build(expanded as unknown as RawConfig, file, options.env.SWITCHYARD_ADMIN_TOKEN);
 }
@@ -142,6 +152,7 @@ interface RawConfig {
     listen?: { host?: string; port?: number } | null;
     keys?: { name: string; hash: string; scopes: AdminKeyConfig['scopes'] }[];
   };
+  retention?: { enabled?: boolean; events?: string; dead?: string; interval?: string; batch_size?: number };
 }
 
 /** One journal per daemon: both backends at once would be ambiguous, neither is a typo (`store: {}`). */
@@ -239,6 +250,13 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
         ...(store.kind === 'postgres' ? databaseUrlSecrets(store.url) : []),
       ].filter(Boolean),
     ),
+    retention: Object.freeze({
+      enabled: raw.retention?.enabled ?? true,
+      eventsMs: ms(raw.retention?.events ?? DEFAULTS.retentionEvents),
+      deadMs: ms(raw.retention?.dead ?? DEFAULTS.retentionDead),
+      intervalMs: ms(raw.retention?.interval ?? DEFAULTS.retentionInterval),
+      batchSize: raw.retention?.batch_size ?? DEFAULTS.retentionBatchSize,
+    }),
   });
 }
 

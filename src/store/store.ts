@@ -1,3 +1,4 @@
+import type { PruneBatchResult, PruneCounts, PruneCutoffs, PruneRequest } from './prune-request.js';
 import type { SharedTargets } from './shared-targets.js';
 
 /**
@@ -252,4 +253,15 @@ export interface Store {
   counts(): Promise<{ events: number; deliveries: number }>;
   /** Idempotent; afterwards every method rejects with `journal_closed`. */
   close(): Promise<void>;
+  /**
+   * Retention: removes, in ONE short transaction, the finished events among the next `limit` events after
+   * `after` (see PruneRequest), with their deliveries and attempts, then gives the space back where the backend
+   * can (SQLite: incremental_vacuum). Never removes an event with a pending delivery. On PostgreSQL only one
+   * instance prunes at a time: the others get `busy`.
+   */
+  pruneBatch(request: PruneRequest): Promise<PruneBatchResult>;
+  /** What pruning with these cutoffs would remove now (`switchyard prune --dry-run`); changes nothing. */
+  countPrunable(cutoffs: PruneCutoffs): Promise<PruneCounts>;
+  /** The journal's size on disk in bytes (SQLite: the file and its WAL; PostgreSQL: its tables with indexes). */
+  journalSize(): Promise<number>;
 }

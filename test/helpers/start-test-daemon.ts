@@ -60,6 +60,8 @@ export async function startTestDaemon(
     maxEventAge?: string;
     /** Retry jitter; 0 makes every retry due at once (absent Retry-After), for fast delivery tests. */
     random?: () => number;
+    /** When the first retention pass runs (default: the daemon's one minute). */
+    firstPruneAfterMs?: number;
   } = {},
 ): Promise<TestDaemon> {
   const rulesPath = path.join(dir, 'rules.yaml');
@@ -93,6 +95,7 @@ ${options.config ?? ''}
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.random ? { random: options.random } : {}),
     deliveryPollMs: 100,
+    ...(options.firstPruneAfterMs === undefined ? {} : { firstPruneAfterMs: options.firstPruneAfterMs }),
   });
   const withStore = async <T>(read: (store: Store) => Promise<T>): Promise<T> => {
     const store = createSqliteStore({ path: dbPath });

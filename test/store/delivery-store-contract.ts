@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AttemptRecord, ClaimedDelivery, Store } from '../../src/store/store.js';
+import { migratedStores } from './migrated-stores.js';
 import type { TestJournal } from './store-contract.js';
 import { T0, makeIngestItem } from './make-ingest-item.js';
 
@@ -8,18 +9,7 @@ const LEASE = 60_000;
 /** The delivery side of the journal (claims, attempts, replay, listing), backend-agnostic like the ingest contract. */
 export function describeDeliveryStoreContract(name: string, createJournal: () => Promise<TestJournal>): void {
   describe(`Delivery store contract: ${name}`, () => {
-    const cleanups: (() => Promise<void>)[] = [];
-    afterEach(async () => {
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    });
-    async function openMigrated(): Promise<Store> {
-      const journal = await createJournal();
-      cleanups.push(() => journal.dispose());
-      const store = await journal.open();
-      cleanups.push(() => store.close());
-      await store.migrate();
-      return store;
-    }
+    const openMigrated = migratedStores(createJournal);
     async function seed(store: Store, count: number, targets = ['slack', 'mail']): Promise<string[]> {
       const items = Array.from({ length: count }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets }));
       await store.ingest(items);

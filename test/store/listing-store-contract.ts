@@ -1,23 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliveryFilter, EventFilter, IngestItem, Store } from '../../src/store/store.js';
+import { migratedStores } from './migrated-stores.js';
 import type { TestJournal } from './store-contract.js';
 import { T0, makeIngestItem } from './make-ingest-item.js';
 
 /** Listings for the admin API (filters, order, keyset pages), backend-agnostic like the other contracts. */
 export function describeListingStoreContract(name: string, createJournal: () => Promise<TestJournal>): void {
   describe(`Listing store contract: ${name}`, () => {
-    const cleanups: (() => Promise<void>)[] = [];
-    afterEach(async () => {
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    });
-    async function openMigrated(): Promise<Store> {
-      const journal = await createJournal();
-      cleanups.push(() => journal.dispose());
-      const store = await journal.open();
-      cleanups.push(() => store.close());
-      await store.migrate();
-      return store;
-    }
+    const openMigrated = migratedStores(createJournal);
     function item(i: number, kind: string, source: string, targets: readonly string[]): IngestItem {
       const made = makeIngestItem({ receivedAt: T0 + i * 1000, source, targets });
       return { ...made, event: { ...made.event, kind } };

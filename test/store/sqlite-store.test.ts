@@ -10,6 +10,7 @@ import { runSqliteMigrations } from '../../src/store/sqlite/run-sqlite-migration
 import type { Store } from '../../src/store/store.js';
 import { makeIngestItem } from './make-ingest-item.js';
 import { describeDeliveryStoreContract } from './delivery-store-contract.js';
+import { describeRetentionStoreContract } from './retention-store-contract.js';
 import { describeStoreContract } from './store-contract.js';
 import { tempSqliteJournal } from './temp-sqlite-journal.js';
 
@@ -140,3 +141,4 @@ describe('SQLite store', () => {
     );
   });
 });
+describeRetentionStoreContract('SQLite', () => tempSqliteJournal());

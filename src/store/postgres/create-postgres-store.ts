@@ -4,6 +4,7 @@ import type { Store, StoredDelivery, StoredEvent } from '../store.js';
 import { checkPostgresSchemaVersion } from './check-postgres-schema-version.js';
 import { claimPostgresDue } from './claim-postgres-due.js';
 import { claimPostgresPaced } from './claim-postgres-paced.js';
+import { countPostgresPrunable } from './count-postgres-prunable.js';
 import { createPostgresDeliveries } from './create-postgres-deliveries.js';
 import { createPostgresIngest } from './create-postgres-ingest.js';
 import { deadLetterUnknownTarget } from './dead-letter-unknown-target.js';
@@ -11,6 +12,7 @@ import { declarePostgresTargets } from './declare-postgres-targets.js';
 import { createPostgresPool } from './create-postgres-pool.js';
 import { findPostgresEvents } from './find-postgres-events.js';
 import { postgresMigrations } from './migrations/postgres-migrations.js';
+import { prunePostgresBatch } from './prune-postgres-batch.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
 import type { PostgresStoreOptions } from './postgres-store-options.js';
 import { recordPostgresAttempts } from './record-postgres-attempts.js';
@@ -119,6 +121,16 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
           'SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM deliveries) AS deliveries',
         );
         return result.rows[0] ?? { events: 0, deliveries: 0 };
+      }),
+    pruneBatch: (request) => use(() => prunePostgresBatch(pool, options.schema ?? '', request)),
+    countPrunable: (cutoffs) => use(() => countPostgresPrunable(pool, cutoffs)),
+    journalSize: () =>
+      use(async () => {
+        const result = await pool.query<{ bytes: number }>(
+          `SELECT (pg_total_relation_size('events') + pg_total_relation_size('deliveries')
+             + pg_total_relation_size('attempts'))::bigint AS bytes`,
+        );
+        return result.rows[0]?.bytes ?? 0;
       }),
     close() {
       // pool.end() waits for connections still checked out by calls in flight.

@@ -6,6 +6,8 @@ import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
 import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
 import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
 import { createSqliteIngest } from './create-sqlite-ingest.js';
+import { createSqliteRetention, type SqliteRetention } from './create-sqlite-retention.js';
+import { AUTO_CONVERT_MAX_BYTES, enableIncrementalVacuum } from './enable-incremental-vacuum.js';
 import { sqliteMigrations } from './migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { prepareSqliteStatements, type SqliteStatements } from './prepare-sqlite-statements.js';
@@ -25,6 +27,7 @@ interface Ready {
   readonly ingest: (items: readonly IngestItem[]) => IngestResult[];
   readonly deliveries: SqliteDeliveries;
   readonly events: SqliteEvents;
+  readonly retention: SqliteRetention;
 }
 
 /**
@@ -56,6 +59,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         ingest: createSqliteIngest(opened, statements),
         deliveries: createSqliteDeliveries(opened, statements),
         events: createSqliteEvents(opened),
+        retention: createSqliteRetention(opened, options.path),
       };
     }
     return ready;
@@ -75,6 +79,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       const opened = open();
       await guarded(opened, () => {
         runSqliteMigrations(opened, sqliteMigrations, clock.now());
+        // Outside the migrations' transactions (VACUUM cannot run in one); a no-op once done.
+        enableIncrementalVacuum(opened, AUTO_CONVERT_MAX_BYTES);
         prepare(opened);
       });
     },
@@ -109,6 +115,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         open().exec('UPDATE schema_migrations SET applied_at = applied_at WHERE version = 1');
       }),
     counts: () => use(({ statements }) => statements.counts.get() ?? { events: 0, deliveries: 0 }),
+    pruneBatch: (request) => use((r) => r.retention.pruneBatch(request)),
+    countPrunable: (cutoffs) => use((r) => r.retention.countPrunable(cutoffs)),
+    journalSize: () => use((r) => r.retention.journalSize()),
     async close() {
       closed = true;
       ready = undefined;

@@ -1,0 +1,13 @@
+import type { RetentionConfig } from '../config/config.js';
+import type { PruneCutoffs } from '../store/prune-request.js';
+
+/**
+ * Which events and dead letters may go at `now`. The dedupe window wins over a shorter retention: an event is
+ * the evidence that a later identical body is a duplicate, so none is removed while it can still serve as one
+ * (deleting it would let a sender's retry be routed and delivered a second time). A dead letter is kept at
+ * least as long as an event.
+ */
+export function pruneCutoffs(retention: RetentionConfig, dedupeWindowMs: number, now: number): PruneCutoffs {
+  const eventsMs = Math.max(retention.eventsMs, dedupeWindowMs);
+  return { eventsBefore: now - eventsMs, deadBefore: now - Math.max(retention.deadMs, eventsMs) };
+}

@@ -1,0 +1,90 @@
+import { statSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+import {
+  NOTHING_PRUNED,
+  type PruneBatchResult,
+  type PruneCounts,
+  type PruneCutoffs,
+  type PruneRequest,
+} from '../prune-request.js';
+
+// An event is finished when none of its deliveries is pending or finished too recently for its limit.
+const UNFINISHED = `SELECT 1 FROM deliveries d WHERE d.event_id = e.id AND (d.state = 'pending'
+  OR d.updated_at >= @eventsBefore OR (d.state = 'dead' AND d.updated_at >= @deadBefore))`;
+const IDS = 'SELECT value FROM json_each(@ids)';
+
+/**
+ * Retention on the embedded journal. A batch looks at the next `limit` events in id (= receipt) order through
+ * the primary key, so its cost is bounded whatever the journal's size, and runs in one IMMEDIATE transaction:
+ * nothing can make an event unfinished between the check and the delete. The space freed goes back to the file
+ * system at once when the journal has `auto_vacuum = INCREMENTAL` (see enable-incremental-vacuum.ts).
+ */
+export function createSqliteRetention(db: Database.Database, path: string) {
+  const window = db.prepare<
+    { after: string; limit: number } & PruneCutoffs,
+    { id: string; receivedAt: number; finished: number }
+  >(
+    `SELECT e.id AS id, e.received_at AS receivedAt, NOT EXISTS (${UNFINISHED}) AS finished
+     FROM events e WHERE e.id > @after ORDER BY e.id LIMIT @limit`,
+  );
+  const countDeliveries = db.prepare<{ ids: string }, { deliveries: number; deadLetters: number }>(
+    `SELECT count(*) AS deliveries, coalesce(sum(state = 'dead'), 0) AS deadLetters
+     FROM deliveries WHERE event_id IN (${IDS})`,
+  );
+  const deleteAttempts = db.prepare<{ ids: string }>(
+    `DELETE FROM attempts WHERE delivery_id IN (SELECT id FROM deliveries WHERE event_id IN (${IDS}))`,
+  );
+  const deleteDeliveries = db.prepare<{ ids: string }>(`DELETE FROM deliveries WHERE event_id IN (${IDS})`);
+  const deleteEvents = db.prepare<{ ids: string }>(`DELETE FROM events WHERE id IN (${IDS})`);
+  const prunable = db.prepare<PruneCutoffs, PruneCounts>(
+    `WITH gone AS MATERIALIZED (SELECT e.id FROM events e WHERE e.received_at < @eventsBefore AND NOT EXISTS (${UNFINISHED})),
+     gone_deliveries AS MATERIALIZED (SELECT id, state FROM deliveries WHERE event_id IN (SELECT id FROM gone))
+     SELECT (SELECT count(*) FROM gone) AS events, (SELECT count(*) FROM gone_deliveries) AS deliveries,
+       (SELECT count(*) FROM attempts WHERE delivery_id IN (SELECT id FROM gone_deliveries)) AS attempts,
+       (SELECT count(*) FROM gone_deliveries WHERE state = 'dead') AS deadLetters`,
+  );
+
+  const batch = db.transaction((request: PruneRequest): PruneBatchResult => {
+    const cutoffs = { eventsBefore: request.eventsBefore, deadBefore: request.deadBefore };
+    const rows = window.all({ ...cutoffs, after: request.after ?? '', limit: request.limit });
+    const last = rows.at(-1);
+    // Ids are receipt-ordered: once one is young enough to keep, the rest of the journal is too.
+    const reachedYoung = rows.some((row) => row.receivedAt >= request.eventsBefore);
+    const next = last === undefined || rows.length < request.limit || reachedYoung ? undefined : last.id;
+    const gone = rows.filter((row) => row.finished === 1 && row.receivedAt < request.eventsBefore).map((row) => row.id);
+    if (gone.length === 0) return { ...NOTHING_PRUNED, next, busy: false };
+    const ids = JSON.stringify(gone);
+    const counted = countDeliveries.get({ ids }) ?? { deliveries: 0, deadLetters: 0 };
+    const attempts = deleteAttempts.run({ ids }).changes;
+    const deliveries = deleteDeliveries.run({ ids }).changes;
+    const events = deleteEvents.run({ ids }).changes;
+    // In the same commit (one fsync): moves the pages this batch freed off the end of the file. A no-op
+    // unless the journal has auto_vacuum = INCREMENTAL.
+    db.pragma('incremental_vacuum');
+    return { events, deliveries, attempts, deadLetters: counted.deadLetters, next, busy: false };
+  });
+
+  return {
+    pruneBatch(request: PruneRequest): PruneBatchResult {
+      // The batch deletes attempts, then deliveries, then events, so no reference can dangle; SQLite's own
+      // check of each deleted event against deliveries made a 500-event batch 20 to 40 times slower (measured:
+      // 60-115 ms against 3 ms), all of it with the event loop blocked. The pragma cannot change inside a
+      // transaction, so it is turned off around this one and back on before anything else runs (synchronous).
+      db.pragma('foreign_keys = OFF');
+      try {
+        return batch.immediate(request);
+      } finally {
+        db.pragma('foreign_keys = ON');
+      }
+    },
+    countPrunable: (cutoffs: PruneCutoffs): PruneCounts => prunable.get(cutoffs) ?? NOTHING_PRUNED,
+    journalSize(): number {
+      return [path, `${path}-wal`].reduce(
+        (total, file) => total + (statSync(file, { throwIfNoEntry: false })?.size ?? 0),
+        0,
+      );
+    },
+  };
+}
+
+export type SqliteRetention = ReturnType<typeof createSqliteRetention>;

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { DeliveryState, Store } from '../../src/store/store.js';
+import { migratedStores } from './migrated-stores.js';
+import type { TestJournal } from './store-contract.js';
+import { DAY_MS, T0, makeIngestItem } from './make-ingest-item.js';
+
+/** Finishes every due delivery of `target` with `outcome` at `at`, one attempt each. */
+export async function finishDeliveries(store: Store, target: string, outcome: 'delivered' | 'dead', at: number) {
+  const claimed = await store.claimDue({ target, now: at, limit: 10_000, leaseMs: 60_000 });
+  await store.recordAttempts(
+    claimed.map((c) => ({
+      deliveryId: c.delivery.id,
+      claimToken: c.claimToken,
+      attempt: { startedAt: at, durationMs: 0, outcome, statusCode: 500, detail: null },
+      next: { state: outcome, nextAttemptAt: at, lastError: outcome === 'dead' ? 'gave up' : null },
+    })),
+  );
+  return claimed.length;
+}
+
+/** Retention (pruneBatch, countPrunable, journalSize), backend-agnostic like the other contracts. */
+export function describeRetentionStoreContract(name: string, createJournal: () => Promise<TestJournal>): void {
+  describe(`Retention store contract: ${name}`, () => {
+    const openMigrated = migratedStores(createJournal);
+    /** One event per target list, received `daysAgo` before `now`; returns their ids. */
+    async function seed(store: Store, receivedAt: number, count: number, targets: string[]): Promise<string[]> {
+      const items = Array.from({ length: count }, (_, i) => makeIngestItem({ receivedAt: receivedAt + i, targets }));
+      await store.ingest(items);
+      return items.map((item) => item.event.id);
+    }
+    async function prunePass(store: Store, cutoffs: { eventsBefore: number; deadBefore: number }, limit = 500) {
+      const total = { events: 0, deliveries: 0, attempts: 0, deadLetters: 0, batches: 0 };
+      let after: string | undefined;
+      do {
+        const batch = await store.pruneBatch({ ...cutoffs, after, limit });
+        expect(batch.busy).toBe(false);
+        total.events += batch.events;
+        total.deliveries += batch.deliveries;
+        total.attempts += batch.attempts;
+        total.deadLetters += batch.deadLetters;
+        total.batches += 1;
+        after = batch.next;
+      } while (after !== undefined);
+      return total;
+    }
+    async function states(store: Store, ids: readonly string[]): Promise<(DeliveryState | 'gone')[]> {
+      const found = await Promise.all(ids.map(async (id) => (await store.listDeliveries(id))[0]?.state ?? 'gone'));
+      return found;
+    }
+
+    const now = T0 + 100 * DAY_MS;
+    const cutoffs = { eventsBefore: now - 30 * DAY_MS, deadBefore: now - 90 * DAY_MS };
+
+    it('removes old finished events with their deliveries and attempts, keeps young and pending ones', async () => {
+      const store = await openMigrated();
+      const delivered = await seed(store, T0, 3, ['slack']); // 100 days old
+      await finishDeliveries(store, 'slack', 'delivered', T0 + DAY_MS);
+      const pending = await seed(store, T0 + 10, 2, ['mail']); // 100 days old, never attempted
+      const young = await seed(store, now - 5 * DAY_MS, 2, ['slack']);
+      await finishDeliveries(store, 'slack', 'delivered', now - 4 * DAY_MS);
+
+      expect(await store.countPrunable(cutoffs)).toEqual({ events: 3, deliveries: 3, attempts: 3, deadLetters: 0 });
+      const pruned = await prunePass(store, cutoffs);
+      expect(pruned).toMatchObject({ events: 3, deliveries: 3, attempts: 3, deadLetters: 0 });
+
+      expect(await store.getEvent(delivered[0] ?? '')).toBeUndefined();
+      expect(await states(store, delivered)).toEqual(['gone', 'gone', 'gone']);
+      expect(await store.findDeliveries({ state: 'delivered', limit: 100 })).toHaveLength(2);
+      expect(await states(store, pending)).toEqual(['pending', 'pending']);
+      expect(await states(store, young)).toEqual(['delivered', 'delivered']);
+      expect(await store.counts()).toEqual({ events: 4, deliveries: 4 });
+      expect(await store.countPrunable(cutoffs)).toEqual({ events: 0, deliveries: 0, attempts: 0, deadLetters: 0 });
+    });
+
+    it('keeps an event while any of its deliveries is pending, and removes it once that one is finished', async () => {
+      const store = await openMigrated();
+      const [id] = await seed(store, T0, 1, ['slack', 'mail']);
+      await finishDeliveries(store, 'slack', 'delivered', T0 + 1);
+      expect((await prunePass(store, cutoffs)).events).toBe(0);
+      expect(await store.listDeliveries(id ?? '')).toHaveLength(2);
+
+      await finishDeliveries(store, 'mail', 'delivered', T0 + 2);
+      expect(await prunePass(store, cutoffs)).toMatchObject({ events: 1, deliveries: 2, attempts: 2 });
+      expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
+    });
+
+    it('keeps dead letters for their own, longer limit, counted from when they died', async () => {
+      const store = await openMigrated();
+      const oldDead = await seed(store, T0 - 20 * DAY_MS, 2, ['slack']);
+      await finishDeliveries(store, 'slack', 'dead', T0 - 19 * DAY_MS); // died 119 days ago
+      const recentDead = await seed(store, T0, 1, ['slack']);
+      await finishDeliveries(store, 'slack', 'dead', T0 + 20 * DAY_MS); // died 80 days ago: kept
+
+      expect(await store.countPrunable(cutoffs)).toEqual({ events: 2, deliveries: 2, attempts: 2, deadLetters: 2 });
+      expect(await prunePass(store, cutoffs)).toMatchObject({ events: 2, deadLetters: 2 });
+      expect(await states(store, oldDead)).toEqual(['gone', 'gone']);
+      expect(await states(store, recentDead)).toEqual(['dead']);
+    });
+
+    it('keeps a delivery replayed and delivered recently, though its event is old', async () => {
+      const store = await openMigrated();
+      const [id] = await seed(store, T0, 1, ['slack']);
+      await finishDeliveries(store, 'slack', 'dead', T0 + 1);
+      const [delivery] = await store.listDeliveries(id ?? '');
+      await store.replay({ ids: [delivery?.id ?? ''] }, now - DAY_MS);
+      expect((await prunePass(store, cutoffs)).events).toBe(0); // pending again
+      await finishDeliveries(store, 'slack', 'delivered', now - DAY_MS);
+      expect((await prunePass(store, cutoffs)).events).toBe(0); // finished yesterday
+      expect((await prunePass(store, { ...cutoffs, eventsBefore: now })).events).toBe(1);
+    });
+
+    it('walks the journal in small batches and stops the pass at the first event young enough to keep', async () => {
+      const store = await openMigrated();
+      await seed(store, T0, 5, ['slack']);
+      await seed(store, now - DAY_MS, 4, ['slack']);
+      await finishDeliveries(store, 'slack', 'delivered', T0 + DAY_MS);
+
+      const first = await store.pruneBatch({ ...cutoffs, limit: 2 });
+      expect(first).toMatchObject({ events: 2, deliveries: 2, busy: false });
+      expect(first.next).toBeDefined();
+      const pass = await prunePass(store, cutoffs, 2);
+      expect(pass.events).toBe(3);
+      // Batches of 2: the third looks at the last old event and a young one, and ends the pass there.
+      expect(pass.batches).toBe(2);
+      expect(await store.counts()).toEqual({ events: 4, deliveries: 4 });
+    });
+
+    it('reports the journal size in bytes', async () => {
+      const store = await openMigrated();
+      const empty = await store.journalSize();
+      expect(empty).toBeGreaterThan(0);
+      await seed(store, T0, 200, ['slack', 'mail']);
+      expect(await store.journalSize()).toBeGreaterThan(empty);
+    });
+  });
+}
