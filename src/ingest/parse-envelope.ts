@@ -1,9 +1,21 @@
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Envelope } from './envelope.js';
+import { exceedsDepth } from './exceeds-depth.js';
 
 // ISO 8601 date-time as the upstream sends it: date, 'T', time with optional fraction, and a zone.
 // We require a zone (Z or ±hh:mm) because a zone-less time is ambiguous in a journal read across regions.
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * The deepest nesting an envelope may have (the envelope object is level 1, `data` level 2). The monitoring
+ * service sends a few levels; a much deeper event is refused with a documented 400 (`event_too_deep`, not
+ * retried by the sender) rather than journaled, because every later reader of the event (routing, templates,
+ * the admin API, the CLI) would have to survive it too (issue 10, item 5).
+ */
+export const MAX_EVENT_DEPTH = 64;
+
+// JSON exchanged between systems must be UTF-8 (RFC 8259 §8.1); Buffer#toString would silently replace bad bytes.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function invalid(message: string): SwitchyardError {
   return new SwitchyardError('invalid_envelope', message, { status: 400 });
@@ -14,9 +26,15 @@ function invalid(message: string): SwitchyardError {
  * unauthenticated senders never reach the JSON parser.
  */
 export function parseEnvelope(body: Buffer | string): Envelope {
+  let text: string;
+  try {
+    text = typeof body === 'string' ? body : utf8.decode(body);
+  } catch {
+    throw new SwitchyardError('invalid_json', 'request body is not valid UTF-8 (RFC 8259 §8.1)', { status: 400 });
+  }
   let value: unknown;
   try {
-    value = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw new SwitchyardError('invalid_json', 'request body is not valid JSON', { status: 400 });
   }
@@ -29,6 +47,11 @@ export function validateEnvelope(value: unknown): Envelope {
     throw invalid('body must be a JSON object with "event", "timestamp" and "data"');
   }
   const record = value as Record<string, unknown>;
+  if (exceedsDepth(value, MAX_EVENT_DEPTH)) {
+    throw new SwitchyardError('event_too_deep', `the event nests deeper than ${MAX_EVENT_DEPTH} levels`, {
+      status: 400,
+    });
+  }
   if (typeof record.event !== 'string' || record.event.length === 0) {
     throw invalid('"event" must be a non-empty string');
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnvelope } from '../../src/ingest/parse-envelope.js';
+import { MAX_EVENT_DEPTH, parseEnvelope } from '../../src/ingest/parse-envelope.js';
 import { SwitchyardError } from '../../src/switchyard-error.js';
 
 const ok = { event: 'incident.created', timestamp: '2026-11-22T10:00:00Z', data: { severity: 'high' } };
@@ -51,5 +51,22 @@ describe('parseEnvelope', () => {
     ['data as null', JSON.stringify({ ...ok, data: null }), 'invalid_envelope'],
   ])('refuses %s', (_what, body, code) => {
     expect(codeOf(body)).toBe(code);
+  });
+});
+
+describe('parseEnvelope: depth and encoding', () => {
+  const nested = (depth: number): string =>
+    `{"event":"a.b","timestamp":"2026-11-22T10:00:00Z","data":${'['.repeat(depth - 1)}{}${']'.repeat(depth - 1)}}`;
+  it('takes an envelope exactly MAX_EVENT_DEPTH deep and refuses one level more', () => {
+    expect(codeOf(nested(MAX_EVENT_DEPTH - 1))).toBe('invalid_envelope'); // an array data, but not too deep
+    expect(codeOf(nested(MAX_EVENT_DEPTH))).toBe('event_too_deep');
+    const data = `${'{"a":'.repeat(MAX_EVENT_DEPTH - 1)}1${'}'.repeat(MAX_EVENT_DEPTH - 1)}`;
+    expect(codeOf(`{"event":"a.b","timestamp":"2026-11-22T10:00:00Z","data":{"x":${data}}}`)).toBe('event_too_deep');
+    expect(codeOf(`{"event":"a.b","timestamp":"2026-11-22T10:00:00Z","data":${data}}`)).toBeUndefined();
+  });
+  it('refuses bytes that are not UTF-8 as invalid_json', () => {
+    const bytes = Buffer.from(JSON.stringify(ok));
+    bytes[bytes.indexOf('h')] = 0xff;
+    expect(() => parseEnvelope(bytes)).toThrow(expect.objectContaining({ code: 'invalid_json' }));
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { deepEvent } from '../../helpers/deep-event.js';
 import { rulesLoader } from '../../rules/support/load-rules-text.js';
 import { makeIngestItem } from '../../store/make-ingest-item.js';
 import { seedJournal } from './seed-journal.js';
@@ -294,5 +295,21 @@ describe('admin API route tester', () => {
     });
     expect(text.status).toBe(415);
     expect((await a.request('/api/v1/route-test', { key: REPLAYER.key, body: {} })).status).toBe(403);
+  });
+
+  it('answers 400 event_too_deep to a deeply nested event, never 500, and keeps answering', async () => {
+    const { api: a } = await seeded();
+    const deep = await a.request('/api/v1/route-test', {
+      key: READER.key,
+      body: deepEvent(5_000),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(deep.status).toBe(400);
+    expect(deep.body).toMatchObject({ error: { code: 'event_too_deep' } });
+    const ok = await a.request('/api/v1/route-test', {
+      key: READER.key,
+      body: { event: 'incident.created', timestamp: '2026-11-22T10:00:00Z', data: { severity: 'low' } },
+    });
+    expect(ok.status).toBe(200);
   });
 });
