@@ -16,7 +16,9 @@ import { startListener } from './http/start-listener.js';
 import { createDeliveryEngine } from './delivery/delivery-engine.js';
 import { createTarget } from './delivery/targets/create-target.js';
 import { createGroupCommit } from './ingest/group-commit.js';
+import { createBodyBudget } from './ingest/body-budget.js';
 import { createIngestHandler } from './ingest/ingest-handler.js';
+import { SMALL_BODY_BYTES } from './ingest/read-body.js';
 import { createLogger } from './log/create-logger.js';
 import type { Logger } from './log/logger.js';
 import { createLiveRules } from './rules/create-live-rules.js';
@@ -124,6 +126,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
         return result;
       },
       newEventId: (now) => newId('evt_', now),
+      bodyBudget: createBodyBudget(config.maxBodyInFlightBytes, SMALL_BODY_BYTES),
     });
     const adminApi = createAdminApi({
       store,
@@ -156,7 +159,11 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       api: adminListen === null ? adminApi : undefined,
       apiPrefix: '/admin',
     });
-    const server = createHttpServer(ingest, admin, { headersTimeoutMs: 10_000, bodyTimeoutMs: config.bodyTimeoutMs });
+    const server = createHttpServer(ingest, admin, {
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: config.bodyTimeoutMs,
+      maxConnections: config.maxConnections,
+    });
     const main = await startListener(server, config.listen.host, config.listen.port);
     accepting = true;
     releases.push(() => {
