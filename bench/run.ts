@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BENCH_DATABASE_URL, maskUrl, openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { runDeliveryBench } from './delivery-bench.js';
+import { main as runHostileBodies } from './hostile-bodies.js';
 import { runIngestBench } from './ingest-bench.js';
 import { overallSummary } from './overall-summary.js';
 import { runPruneBench } from './prune-bench.js';
@@ -27,6 +28,7 @@ const { values: flags } = parseArgs({
     'log-level': { type: 'string', default: env.BENCH_LOG_LEVEL ?? 'info' },
     'cpu-prof': { type: 'string', default: env.BENCH_CPU_PROF },
     'skip-routing': { type: 'boolean', default: env.BENCH_SKIP_ROUTING === '1' },
+    'skip-hostile': { type: 'boolean', default: env.BENCH_SKIP_HOSTILE === '1' },
     'skip-ingest': { type: 'boolean', default: env.BENCH_SKIP_INGEST === '1' },
     'skip-delivery': { type: 'boolean', default: env.BENCH_SKIP_DELIVERY === '1' },
     'skip-postgres': { type: 'boolean', default: env.BENCH_SKIP_POSTGRES === '1' },
@@ -50,7 +52,13 @@ const { values: flags } = parseArgs({
 });
 // The prune benchmark alone: everything else off.
 if (flags['only-prune']) {
-  Object.assign(flags, { 'skip-ingest': true, 'skip-delivery': true, 'skip-postgres': true, 'skip-routing': true });
+  Object.assign(flags, {
+    'skip-ingest': true,
+    'skip-delivery': true,
+    'skip-postgres': true,
+    'skip-routing': true,
+    'skip-hostile': true,
+  });
 }
 const positive = (name: string, text: string | undefined, allowZero = false): number => {
   const value = Number(text);
@@ -151,6 +159,11 @@ if (!flags['skip-prune']) {
     poolSize: flags.pool ? positive('pool', flags.pool) : (duration + load.warmupSeconds) * 5_000,
     logLevel,
   });
+}
+
+if (!flags['skip-hostile']) {
+  console.log('\nunauthenticated memory under a flood (bench/hostile-bodies.ts)');
+  await runHostileBodies();
 }
 
 const routingBench = path.join(ROOT, 'bench/routing-bench.ts');

@@ -18,6 +18,8 @@ export interface DaemonOptions {
   readonly port: number;
   readonly secret: string;
   readonly logLevel: string;
+  /** Extra top-level config lines, e.g. `max_connections: 100000`. */
+  readonly extraConfig?: readonly string[];
   /** Extra `node` flags, e.g. `--cpu-prof`. */
   readonly nodeFlags?: readonly string[];
 }
@@ -61,6 +63,7 @@ export function startDaemon(options: DaemonOptions): Promise<ChildServer> {
         `store: { postgres: { url: "\${DATABASE_URL}", schema: ${journal.schema}, pool_size: ${journal.poolSize} } }`,
     `sources: { ${BENCH_SOURCE}: { secrets: ["\${BENCH_SECRET}"] } }`,
     `log: { level: ${options.logLevel} }`,
+    ...(options.extraConfig ?? []),
     '',
   ].join('\n');
   const configFile = path.join(options.dir, `${name}.yaml`);

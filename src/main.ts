@@ -18,7 +18,9 @@ import { startListener } from './http/start-listener.js';
 import { createDeliveryEngine } from './delivery/delivery-engine.js';
 import { createTarget } from './delivery/targets/create-target.js';
 import { createGroupCommit } from './ingest/group-commit.js';
+import { createBodyBudget } from './ingest/body-budget.js';
 import { createIngestHandler } from './ingest/ingest-handler.js';
+import { SMALL_BODY_BYTES } from './ingest/read-body.js';
 import { createLogger } from './log/create-logger.js';
 import type { Logger } from './log/logger.js';
 import { createLiveRules } from './rules/create-live-rules.js';
@@ -157,6 +159,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
         return result;
       },
       newEventId: (now) => newId('evt_', now),
+      bodyBudget: createBodyBudget(config.maxBodyInFlightBytes, SMALL_BODY_BYTES),
     });
     // One per daemon: a guesser is slowed down, and its refusals logged, across every admin surface.
     const refusals = createAuthRefusals({ log, metrics, clock });
@@ -193,7 +196,11 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       api: adminListen === null ? adminApi : undefined,
       apiPrefix: '/admin',
     });
-    const server = createHttpServer(ingest, admin, { headersTimeoutMs: 10_000, bodyTimeoutMs: config.bodyTimeoutMs });
+    const server = createHttpServer(ingest, admin, {
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: config.bodyTimeoutMs,
+      maxConnections: config.maxConnections,
+    });
     const main = await startListener(server, config.listen.host, config.listen.port);
     accepting = true;
     releases.push(() => {

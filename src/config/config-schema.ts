@@ -60,6 +60,8 @@ export const configSchema = {
     dedupe_window: duration,
     max_body: { type: 'string', pattern: '^\\s*\\d+\\s*(?:[bB]|[kKmM][iI]?[bB])?\\s*$' },
     body_timeout: duration,
+    max_body_in_flight: { type: 'string', pattern: '^\\s*\\d+\\s*(?:[bB]|[kKmM][iI]?[bB])?\\s*$' },
+    max_connections: { type: 'integer', minimum: 1, maximum: 1000000 },
     shutdown_grace: duration,
     log: {
       type: 'object',

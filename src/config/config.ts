@@ -62,6 +62,10 @@ export interface Config {
   readonly maxBodyBytes: number;
   /** A client that has not finished sending its body after this long is cut off. */
   readonly bodyTimeoutMs: number;
+  /** Request bodies held at once past each body's first 16 KiB; past it ingest answers 503 `ingest_busy`. */
+  readonly maxBodyInFlightBytes: number;
+  /** Open connections on the main listener; past it new connections are closed at once. */
+  readonly maxConnections: number;
   /** On SIGTERM/SIGINT, how long attempts in flight may take before they are aborted (and retried after restart). */
   readonly shutdownGraceMs: number;
   readonly log: { readonly level: LogLevel };

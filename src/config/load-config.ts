@@ -28,6 +28,10 @@ const DEFAULTS = {
   dedupeWindow: '7d',
   maxBody: '1mb',
   bodyTimeout: '10s',
+  // With max_connections, bounds what unauthenticated senders can make the daemon hold: 32 MiB plus
+  // 2,048 x 16 KiB (each body's first bytes) = 64 MiB of bodies at most (issue 10, item 2).
+  maxBodyInFlight: '32mb',
+  maxConnections: 2048,
   shutdownGrace: '10s',
   logLevel: 'info' as LogLevel,
   // Loopback only: the admin API must be exposed on purpose (a reverse proxy, or a host set here).
@@ -144,6 +148,8 @@ interface RawConfig {
   dedupe_window?: string;
   max_body?: string;
   body_timeout?: string;
+  max_body_in_flight?: string;
+  max_connections?: number;
   shutdown_grace?: string;
   log?: { level?: LogLevel };
   admin?: {
@@ -238,6 +244,8 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
     dedupeWindowMs: ms(raw.dedupe_window ?? DEFAULTS.dedupeWindow),
     maxBodyBytes: parseSize(raw.max_body ?? DEFAULTS.maxBody) ?? 0,
     bodyTimeoutMs: ms(raw.body_timeout ?? DEFAULTS.bodyTimeout),
+    maxBodyInFlightBytes: parseSize(raw.max_body_in_flight ?? DEFAULTS.maxBodyInFlight) ?? 0,
+    maxConnections: raw.max_connections ?? DEFAULTS.maxConnections,
     shutdownGraceMs: ms(raw.shutdown_grace ?? DEFAULTS.shutdownGrace),
     log: Object.freeze({ level: raw.log?.level ?? DEFAULTS.logLevel }),
     adminToken,

@@ -10,7 +10,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export function createHttpServer(
   ingest: Handler,
   rest: Handler,
-  options: { headersTimeoutMs: number; bodyTimeoutMs: number },
+  options: { headersTimeoutMs: number; bodyTimeoutMs: number; maxConnections?: number },
 ): Server {
   // Node enforces headersTimeout and requestTimeout only on a sweep every connectionsCheckingInterval
   // (30 s by default), so a 10 s header timeout held for up to 40 s (issue 10, item 7); sweeping every
@@ -25,5 +25,7 @@ export function createHttpServer(
   // The ingest path answers a stalled body itself (408, JSON); this is only the backstop behind it.
   server.requestTimeout = options.headersTimeoutMs + options.bodyTimeoutMs + 5_000;
   server.keepAliveTimeout = 5_000;
+  // Past it node:http closes new connections at once: each open socket costs memory even before a body.
+  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections;
   return server;
 }

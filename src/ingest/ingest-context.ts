@@ -4,6 +4,7 @@ import type { Config } from '../config/config.js';
 import type { Logger } from '../log/logger.js';
 import type { CompiledRules } from '../rules/rules.js';
 import type { IngestItem, IngestResult } from '../store/store.js';
+import type { BodyBudget } from './body-budget.js';
 
 /** What the ingest path needs, passed in by the composition root (src/main.ts). */
 export interface IngestContext {
@@ -16,4 +17,6 @@ export interface IngestContext {
   /** Group-commit submit: resolves once the item is durable. */
   readonly commit: (item: IngestItem) => Promise<IngestResult>;
   readonly newEventId: (nowMs: number) => string;
+  /** Body bytes held before their signature is checked, shared by all requests. */
+  readonly bodyBudget: BodyBudget;
 }

@@ -79,7 +79,7 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
         true,
       );
     }
-    readBody(req, ctx.config.maxBodyBytes, ctx.config.bodyTimeoutMs).then(
+    readBody(req, ctx.config.maxBodyBytes, ctx.config.bodyTimeoutMs, ctx.bodyBudget).then(
       async (body) => {
         if (!verifySignature(body, signature, source.secrets)) {
           return reject(

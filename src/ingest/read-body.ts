@@ -1,13 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import { SwitchyardError } from '../switchyard-error.js';
+import type { BodyBudget } from './body-budget.js';
+
+/** The first bytes of any body are always granted by the budget: a signed event is usually well under this. */
+export const SMALL_BODY_BYTES = 16 * 1024;
 
 /**
  * Reads a request body into one Buffer, refusing to hold more than `limit` bytes: a declared
  * Content-Length over the limit is refused before any byte is read, and a chunked body is cut off as soon
  * as it passes the limit (adnanh/webhook's read-everything-first is an open pre-auth memory DoS, #756).
- * A sender that stalls mid-body is cut off after `timeoutMs`.
+ * A sender that stalls mid-body is cut off after `timeoutMs`. Every kept chunk is counted in `budget`, shared
+ * by all requests, and given back when the body is handed on or dropped; a chunk the budget refuses ends the
+ * read with 503 `ingest_busy`, so unauthenticated bodies cannot hold more memory than the budget allows.
  */
-export function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number, timeoutMs: number, budget: BodyBudget): Promise<Buffer> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     return Promise.reject(tooLarge(limit));
@@ -18,15 +24,18 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
     const finish = (error: SwitchyardError | undefined): void => {
       clearTimeout(timer);
       req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
+      // Given back on success too: the signature is checked at once, and a valid body is then authenticated.
+      budget.give(size);
       if (error) {
         req.pause();
         reject(error);
       } else resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
     };
     const onData = (chunk: Buffer): void => {
+      if (size + chunk.length > limit) return finish(tooLarge(limit));
+      if (!budget.take(size, chunk.length)) return finish(busy());
       size += chunk.length;
-      if (size > limit) finish(tooLarge(limit));
-      else chunks.push(chunk);
+      chunks.push(chunk);
     };
     const onEnd = (): void => finish(undefined);
     const onError = (): void =>
@@ -42,6 +51,12 @@ export function readBody(req: IncomingMessage, limit: number, timeoutMs: number)
       timeoutMs,
     );
     req.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
+  });
+}
+
+function busy(): SwitchyardError {
+  return new SwitchyardError('ingest_busy', 'too many request bodies are being received at once; retry later', {
+    status: 503,
   });
 }
 
