@@ -10,6 +10,7 @@ import { SwitchyardError } from '../switchyard-error.js';
 import type { AdminConfig, AdminKeyConfig, Config, SourceConfig, StoreConfig } from './config.js';
 import { formatKey, type ConfigProblem } from './config-problem.js';
 import { configSchema } from './config-schema.js';
+import { crossKeyProblems } from './cross-key-problems.js';
 import { databaseUrlSecrets } from './database-url-secrets.js';
 import { applyEnvOverrides, ENV_OVERRIDES } from './env-overrides.js';
 import { parseDuration } from './parse-duration.js';
@@ -116,28 +117,12 @@ export function loadConfig(options: LoadConfigOptions): Config {
       problems.push({ key, message, where: fromEnv ? fromEnv.name : locate(parts) });
     }
   }
-  if (problems.length === 0) problems.push(...storeBackendProblems(expanded as unknown as RawConfig, locate));
-  if (problems.length === 0) problems.push(...duplicateAdminKeys(expanded as unknown as RawConfig, locate));
-  const admin = (expanded as unknown as RawConfig).admin;
-  if (problems.length === 0 && admin?.health_and_metrics === 'admin' && admin.listen === null) {
-    const parts = ['admin', 'health_and_metrics'];
-    problems.push({
-      key: formatKey(parts),
-      message: 'needs the admin listener (admin.listen is null)',
-      where: locate(parts),
-    });
-  }
-  const interval = (expanded as unknown as RawConfig).retention?.interval;
-  if (problems.length === 0 && interval !== undefined && (parseDuration(interval) ?? 0) < 1000) {
-    // A pass right after another would keep the journal busy for nothing.
-    const parts = ['retention', 'interval'];
-    problems.push({ key: formatKey(parts), message: 'must be at least 1s', where: locate(parts) });
-  }
+  if (problems.length === 0) problems.push(...crossKeyProblems(expanded as unknown as RawConfig, locate, DEFAULTS));
   if (problems.length > 0) throw toError(problems);
   return build(expanded as unknown as RawConfig, file, options.env.SWITCHYARD_ADMIN_TOKEN);
 }
 
-interface RawConfig {
+export interface RawConfig {
   listen?: { host?: string; port?: number };
   rules?: string;
   store?: {
@@ -159,34 +144,6 @@ interface RawConfig {
     keys?: { name: string; hash: string; scopes: AdminKeyConfig['scopes'] }[];
   };
   retention?: { enabled?: boolean; events?: string; dead?: string; interval?: string; batch_size?: number };
-}
-
-/** One journal per daemon: both backends at once would be ambiguous, neither is a typo (`store: {}`). */
-function storeBackendProblems(
-  raw: RawConfig,
-  locate: (parts: readonly (string | number)[]) => string,
-): ConfigProblem[] {
-  if (raw.store === undefined) return [];
-  const given = [raw.store.sqlite, raw.store.postgres].filter((backend) => backend !== undefined).length;
-  if (given === 1) return [];
-  const message = given === 0 ? 'needs sqlite or postgres' : 'give sqlite or postgres, not both';
-  return [{ key: 'store', message, where: locate(['store']) }];
-}
-
-/** Two keys with one name would make the logs ambiguous; two with one hash, the scopes. */
-function duplicateAdminKeys(raw: RawConfig, locate: (parts: readonly (string | number)[]) => string): ConfigProblem[] {
-  const problems: ConfigProblem[] = [];
-  const seen = { name: new Set<string>(), hash: new Set<string>() };
-  (raw.admin?.keys ?? []).forEach((key, index) => {
-    for (const field of ['name', 'hash'] as const) {
-      if (seen[field].has(key[field])) {
-        const parts = ['admin', 'keys', index, field];
-        problems.push({ key: formatKey(parts), message: `another key has this ${field}`, where: locate(parts) });
-      }
-      seen[field].add(key[field]);
-    }
-  });
-  return problems;
 }
 
 function buildAdmin(raw: RawConfig['admin']): AdminConfig {

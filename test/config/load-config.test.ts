@@ -19,6 +19,25 @@ function writeConfig(text: string): { dir: string; file: string } {
 const failure = configFailure;
 
 describe('loadConfig', () => {
+  it('refuses a body budget smaller than max_body, where the largest events could never be read', () => {
+    const given = writeConfig(
+      `sources: { monitor: { secrets: ["${SECRET}"] } }\nmax_body: 2mb\nmax_body_in_flight: 1mb\n`,
+    );
+    const error = failure(() => loadConfig({ file: given.file, env: {}, cwd: '/' }));
+    expect(error.message).toContain(
+      `${given.file}:3:21: max_body_in_flight: 1mb is less than max_body (2mb): the largest events could never be read`,
+    );
+    // The default budget (32mb) against a larger max_body is refused too, pointing at max_body.
+    const large = writeConfig(`sources: { monitor: { secrets: ["${SECRET}"] } }\nmax_body: 64mb\n`);
+    expect(failure(() => loadConfig({ file: large.file, env: {}, cwd: '/' })).message).toContain(
+      `max_body_in_flight: 32mb is less than max_body (64mb)`,
+    );
+    const equal = writeConfig(
+      `sources: { monitor: { secrets: ["${SECRET}"] } }\nmax_body: 2mb\nmax_body_in_flight: 2mb\n`,
+    );
+    expect(loadConfig({ file: equal.file, env: {}, cwd: '/' }).maxBodyInFlightBytes).toBe(2 * 1024 * 1024);
+  });
+
   it('reads a full config, resolving paths against the config file folder', () => {
     const { dir, file } = writeConfig(`
 listen: { host: 127.0.0.1, port: 9090 }
