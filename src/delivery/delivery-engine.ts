@@ -1,14 +1,14 @@
 import type { Metrics } from '../admin/metrics.js';
 import type { Clock } from '../clock.js';
-import { createGroupCommit } from '../ingest/group-commit.js';
 import type { Logger } from '../log/logger.js';
 import type { CompiledRules } from '../rules/rules.js';
-import type { AttemptRecord, ClaimedDelivery, Store } from '../store/store.js';
+import type { ClaimedDelivery, Store } from '../store/store.js';
+import { createAttemptRecorder } from './create-attempt-recorder.js';
 import { createDeliveryLane, laneCapacity, laneCircuit, laneUnblocksAt, type DeliveryLane } from './delivery-lane.js';
 import { deadLetterOrphans } from './dead-letter-orphans.js';
+import { logCircuitTransition } from './log-circuit-transition.js';
 import { createLocalPacer } from './local-pacer.js';
 import { targetSignal } from './outcome.js';
-import { recordUntilLeaseEnds } from './record-until-lease-ends.js';
 import { runAttempt } from './run-attempt.js';
 import { settleAttempt } from './settle-attempt.js';
 import { createSharedPacer } from './shared-pacer.js';
@@ -86,22 +86,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   const clients = createTargetClients(log, (spec) => options.createTarget(spec, { ...options.targetDeps, log }));
   const inFlight = new Set<Promise<void>>();
   const abort = new AbortController();
-  const writer = createGroupCommit(async (records: readonly AttemptRecord[]) => {
-    const applied = await store.recordAttempts(records);
-    if (applied < records.length) {
-      // Only when an attempt outlived its lease (a clock jump, a stalled process) and was claimed again.
-      log.warn('attempt records skipped: their claims had expired', { skipped: records.length - applied });
-    }
-    return records.map(() => undefined);
-  });
-  const settleContext = {
-    store,
-    log,
-    metrics: options.metrics,
-    record: async (record: AttemptRecord, leaseEnd: number) => {
-      await recordUntilLeaseEnds(() => writer.submit(record), { leaseEnd, clock, signal: abort.signal });
-    },
-  };
+  const recorder = createAttemptRecorder({ store, log, clock, metrics: options.metrics, signal: abort.signal });
   const shared = store.sharedTargets;
   const pacer =
     shared === undefined
@@ -141,8 +126,8 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       .then(async (result) => {
         pacer.settle(lane, claimed, result.outcome, abort.signal.aborted);
         if (targetSignal(result.outcome) === 'retry') lane.lastFailure = result.record.attempt.detail ?? undefined;
-        noteCircuit(lane, clock.now());
-        await settleAttempt(settleContext, lane.spec.name, claimed, result, abort.signal.aborted, leaseEnd);
+        logCircuitTransition(lane, clock.now(), log);
+        await settleAttempt(recorder.context, lane.spec.name, claimed, result, abort.signal.aborted, leaseEnd);
       })
       .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
       .finally(() => {
@@ -187,7 +172,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
    */
   const serveLane = async (lane: DeliveryLane, now: number): Promise<number | undefined> => {
     const target = lane.spec.name;
-    noteCircuit(lane, now);
+    logCircuitTransition(lane, now, log);
     const capacity = laneCapacity(lane, now);
     if (capacity === 0) {
       // Full (a finished attempt wakes the engine), or waiting for a token or an open circuit.
@@ -198,7 +183,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const limit = Math.min(capacity, claimBatch);
     const leaseMs = lane.spec.policy.timeoutMs + 60_000;
     const { claims, blockedUntil } = await pacer.claim(lane, { target, now, limit, leaseMs });
-    noteCircuit(lane, now);
+    logCircuitTransition(lane, now, log);
     for (const claimed of claims) launch(lane, claimed, now + leaseMs);
     if (claims.length === limit) return now;
     const due = await store.nextDueAt(target);
@@ -257,31 +242,6 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     // Targets still draining after a reload count as known.
     await deadLetterOrphans(store, log, [...rules.targets.keys(), ...lanes.keys()], now);
   };
-  /**
-   * Logs each circuit transition once, as this engine sees it (on a shared journal, at its claims): opening is a
-   * warning, with the failure that opened it and when the probe is due; half-opening and closing are info.
-   */
-  const noteCircuit = (lane: DeliveryLane, now: number): void => {
-    const { state, nextProbeAt } = laneCircuit(lane, now);
-    if (state === lane.circuitLogged) return;
-    const lastAnswer = lane.lastFailure;
-    const fields = {
-      target: lane.spec.name,
-      state,
-      previous: lane.circuitLogged,
-      reason:
-        state === 'open'
-          ? `${lane.circuitLogged === 'half-open' ? 'the probe failed' : 'consecutive failures'}${lastAnswer === undefined ? '' : `: ${lastAnswer}`}`
-          : state === 'half-open'
-            ? 'the cool-down is over: one delivery probes the target'
-            : 'a delivery succeeded',
-      next_probe_at: nextProbeAt === undefined ? undefined : new Date(nextProbeAt).toISOString(),
-    };
-    lane.circuitLogged = state;
-    if (state === 'open') log.warn('circuit opened: deliveries to the target wait, spending no attempts', fields);
-    else if (state === 'half-open') log.info('circuit half-open: probing the target', fields);
-    else log.info('circuit closed: the target answers again', fields);
-  };
   const logFailure = (message: string, fields: Record<string, unknown>): void => {
     const now = clock.now();
     if (now - loggedFailureAt < 60_000) return;
@@ -324,7 +284,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         abort.abort();
         await Promise.allSettled([...inFlight]);
       }
-      await writer.drain();
+      await recorder.drain();
       await pacer.drain();
       clients.closeAll([...lanes.values()].map((lane) => lane.target));
       lanes.clear();
