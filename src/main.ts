@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { hostname } from 'node:os';
 import type { Writable } from 'node:stream';
 import { ADMIN_API_METRICS } from './admin/api/admin-api-metrics.js';
@@ -14,6 +13,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/config.js';
 import { loadConfig } from './config/load-config.js';
 import { createHttpServer } from './http/create-server.js';
+import { createTimedServer } from './http/create-timed-server.js';
 import { startListener } from './http/start-listener.js';
 import { createDeliveryEngine } from './delivery/delivery-engine.js';
 import { createTarget } from './delivery/targets/create-target.js';
@@ -197,7 +197,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       apiPrefix: '/admin',
     });
     const server = createHttpServer(ingest, admin, {
-      headersTimeoutMs: 10_000,
+      headersTimeoutMs: config.headerTimeoutMs,
       bodyTimeoutMs: config.bodyTimeoutMs,
       maxConnections: config.maxConnections,
     });
@@ -212,7 +212,14 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     let adminPort: number | null = null;
     if (adminListen !== null && (config.admin.keys.length > 0 || healthAndMetrics === 'admin')) {
       const adminApp = createAdminApp({ ...appOptions, healthAndMetrics: healthAndMetrics === 'admin', api: adminApi });
-      const adminListener = await startListener(createServer(adminApp), adminListen.host, adminListen.port);
+      const adminListener = await startListener(
+        createTimedServer(adminApp, {
+          headersTimeoutMs: config.headerTimeoutMs,
+          requestTimeoutMs: config.headerTimeoutMs + config.bodyTimeoutMs + 5_000,
+        }),
+        adminListen.host,
+        adminListen.port,
+      );
       releases.push(() => adminListener.close());
       adminPort = adminListener.port;
     }

@@ -62,6 +62,7 @@ export const configSchema = {
     body_timeout: duration,
     max_body_in_flight: { type: 'string', pattern: '^\\s*\\d+\\s*(?:[bB]|[kKmM][iI]?[bB])?\\s*$' },
     max_connections: { type: 'integer', minimum: 1, maximum: 1000000 },
+    header_timeout: duration,
     shutdown_grace: duration,
     log: {
       type: 'object',

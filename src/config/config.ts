@@ -66,6 +66,8 @@ export interface Config {
   readonly maxBodyInFlightBytes: number;
   /** Open connections on the main listener; past it new connections are closed at once. */
   readonly maxConnections: number;
+  /** A client that has not finished sending its request headers after this long is disconnected. */
+  readonly headerTimeoutMs: number;
   /** On SIGTERM/SIGINT, how long attempts in flight may take before they are aborted (and retried after restart). */
   readonly shutdownGraceMs: number;
   readonly log: { readonly level: LogLevel };

@@ -33,6 +33,7 @@ const DEFAULTS = {
   // 2,048 x 16 KiB (each body's first bytes) = 64 MiB of bodies at most (issue 10, item 2).
   maxBodyInFlight: '32mb',
   maxConnections: 2048,
+  headerTimeout: '10s',
   shutdownGrace: '10s',
   logLevel: 'info' as LogLevel,
   // Loopback only: the admin API must be exposed on purpose (a reverse proxy, or a host set here).
@@ -135,6 +136,7 @@ export interface RawConfig {
   body_timeout?: string;
   max_body_in_flight?: string;
   max_connections?: number;
+  header_timeout?: string;
   shutdown_grace?: string;
   log?: { level?: LogLevel };
   admin?: {
@@ -203,6 +205,7 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
     bodyTimeoutMs: ms(raw.body_timeout ?? DEFAULTS.bodyTimeout),
     maxBodyInFlightBytes: parseSize(raw.max_body_in_flight ?? DEFAULTS.maxBodyInFlight) ?? 0,
     maxConnections: raw.max_connections ?? DEFAULTS.maxConnections,
+    headerTimeoutMs: ms(raw.header_timeout ?? DEFAULTS.headerTimeout),
     shutdownGraceMs: ms(raw.shutdown_grace ?? DEFAULTS.shutdownGrace),
     log: Object.freeze({ level: raw.log?.level ?? DEFAULTS.logLevel }),
     adminToken,

@@ -12,7 +12,9 @@ let daemon: TestDaemon;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'switchyard-budget-'));
-  daemon = await startTestDaemon(dir, { config: 'max_body_in_flight: 64kb\nmax_connections: 8\nbody_timeout: 5s\n' });
+  daemon = await startTestDaemon(dir, {
+    config: 'max_body: 64kb\nmax_body_in_flight: 64kb\nmax_connections: 8\nbody_timeout: 5s\n',
+  });
 });
 afterAll(async () => {
   await daemon.running.close();
@@ -23,12 +25,12 @@ const WRONG = `sha256=${'0'.repeat(64)}`;
 const head = (length: number, signature = WRONG): string =>
   `POST /webhooks/monitor HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-Service-Signature: ${signature}\r\nContent-Length: ${length}\r\n\r\n`;
 
-/** A wrongly signed body of 500,000 bytes, of which only the first `sent` are sent: the daemon must hold them. */
+/** A wrongly signed body of 65,000 bytes, of which only the first `sent` are sent: the daemon must hold them. */
 async function holdBody(port: number, sent: number): Promise<Socket> {
   const socket = connect(port, '127.0.0.1');
   socket.on('error', () => undefined);
   await new Promise((resolve) => socket.once('connect', resolve));
-  socket.write(head(500_000) + 'x'.repeat(sent));
+  socket.write(head(65_000) + 'x'.repeat(sent));
   await new Promise((resolve) => setTimeout(resolve, 150));
   return socket;
 }
@@ -36,7 +38,7 @@ async function holdBody(port: number, sent: number): Promise<Socket> {
 describe('ingest: the bytes of bodies held before the signature check are bounded', () => {
   it('answers 503 ingest_busy with Retry-After past the budget, closes, stores nothing; a valid event still gets 200', async () => {
     const held = [await holdBody(daemon.running.port, 40 * 1024), await holdBody(daemon.running.port, 40 * 1024)];
-    const third = await rawRequest(daemon.running.port, [head(500_000), 'x'.repeat(40 * 1024)], 3_000);
+    const third = await rawRequest(daemon.running.port, [head(65_000), 'x'.repeat(40 * 1024)], 3_000);
     expect(third.status).toBe(503);
     expect(third.text).toMatch(/retry-after: 5/i);
     expect(third.text).toContain('"code":"ingest_busy"');
