@@ -102,7 +102,10 @@ describe('one daemon per SQLite journal (real processes)', () => {
       (rows) => rows[0]?.state === 'delivered',
       10_000,
     );
-    expect(await cli(runReplay, dir, ['--config', config, '--include-delivered', inFlight?.id ?? ''])).toMatchObject({ code: 0, err: '' });
+    expect(await cli(runReplay, dir, ['--config', config, '--include-delivered', inFlight?.id ?? ''])).toMatchObject({
+      code: 0,
+      err: '',
+    });
     await receiver.waitForRequests(3, 10_000);
     expect(restarted.cli.child.exitCode).toBeNull();
   }, 60_000);
