@@ -103,4 +103,15 @@ describe('switchyard route', () => {
     expect(bad.err()).toContain('switchyard route: bad.yaml is invalid (see above)\n');
     expect(bad.out()).toBe('');
   });
+
+  it('refuses an event nested thousands of levels deep with a clear message and exit 1', async () => {
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    temp.write('deep.json', envelope({ severity: 'high' }).replace('"high"', deep));
+    const io = fakeCliIo(temp.dir, { CHAT_URL: SECRET });
+    expect(await runRoute(['rules.yaml', '--event', 'deep.json'], io)).toBe(1);
+    expect(io.out()).toBe('');
+    expect(io.err()).toBe(
+      'switchyard route: the event in deep.json is not a valid envelope: the event nests deeper than 64 levels\n',
+    );
+  });
 });
