@@ -1,4 +1,6 @@
+import { MAX_EVENT_DEPTH } from '../../ingest/parse-envelope.js';
 import type { EventSummary, StoredEvent } from '../../store/store.js';
+import { limitDepth } from '../../templates/limit-depth.js';
 
 /** An event without its body, for listings; `receivedAt` as ISO 8601, `occurredAt` as the sender wrote it. */
 export function presentEventSummary(event: EventSummary) {
@@ -18,12 +20,13 @@ export function presentEventSummary(event: EventSummary) {
 /**
  * One event with its body as parsed JSON: exactly what the sender signed, which holds none of Switchyard's
  * secrets (the signature header is not stored). Ingest stored only bodies that parsed, so `null` here means a
- * journal written by something else.
+ * journal written by something else. A body nested deeper than ingest now accepts (a journal from before that
+ * limit) is shown cut at that depth: re-serialising it whole would overflow the stack and answer 500.
  */
 export function presentEvent(event: StoredEvent) {
   let body: unknown = null;
   try {
-    body = JSON.parse(event.body.toString('utf8'));
+    body = limitDepth(JSON.parse(event.body.toString('utf8')), MAX_EVENT_DEPTH);
   } catch {
     // Left null, as documented above.
   }

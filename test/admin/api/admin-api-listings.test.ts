@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rulesLoader } from '../../rules/support/load-rules-text.js';
-import { T0 } from '../../store/make-ingest-item.js';
+import { TOO_DEEP } from '../../../src/templates/limit-depth.js';
+import { makeIngestItem, T0 } from '../../store/make-ingest-item.js';
 import { seedJournal, type Seeded } from './seed-journal.js';
 import { startAdminApi, type AdminApiHarness } from './start-admin-api.js';
 import { READER } from './test-keys.js';
@@ -90,6 +91,22 @@ describe('admin API listings', () => {
     const missing = await api?.request('/api/v1/events/evt_nope', { key: READER.key });
     expect(missing?.status).toBe(404);
     expect(missing?.body).toEqual({ error: { code: 'not_found', message: 'no event evt_nope' } });
+  });
+
+  it('shows an event nested thousands of levels deep (a journal from before the depth limit) cut, not a 500', async () => {
+    const { seed } = await seeded();
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const made = makeIngestItem({
+      receivedAt: T0 + 3_600_000,
+      targets: [],
+      body: `{"event":"threat.detected","timestamp":"2026-11-22T10:00:00Z","data":{"severity":${deep}}}`,
+    });
+    await api?.store.ingest([made]);
+    const answer = await api?.request(`/api/v1/events/${made.event.id}`, { key: READER.key });
+    expect(answer?.status).toBe(200);
+    expect(answer?.text).toContain(TOO_DEEP);
+    const again = await api?.request(`/api/v1/events/${seed.events[0]}`, { key: READER.key });
+    expect(again?.status).toBe(200);
   });
 
   it('lists deliveries with filters and pages through all twelve, ties on creation time included', async () => {
