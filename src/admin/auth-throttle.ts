@@ -26,8 +26,6 @@ export interface AuthThrottle {
   waitMs(address: string): number;
   /** A wrong credential from `address`. */
   failed(address: string): void;
-  /** A valid credential from `address`: its failures are forgotten. */
-  succeeded(address: string): void;
   /** Addresses remembered (bounded by `maxAddresses`). */
   size(): number;
 }
@@ -73,9 +71,6 @@ export function createAuthThrottle(clock: Clock, options: AuthThrottleOptions = 
         if (oldest === undefined) break;
         tracked.delete(oldest);
       }
-    },
-    succeeded(address) {
-      tracked.delete(address);
     },
     size: () => tracked.size,
   };

@@ -54,7 +54,6 @@ export function requireMetricsCredential(deps: {
     // Both checks always run, each in constant time, so timing does not tell which kind of credential matched.
     const key = matchKey(presented);
     const isToken = tokenDigest !== null && timingSafeEqual(apiKeyDigest(presented), tokenDigest);
-    if (isToken || key !== undefined) deps.refusals.accept(req);
     if (isToken || key?.scopes.includes('read') === true) {
       next();
       return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAuthThrottle, type AuthThrottleOptions } from '../../src/admin/auth-throttle.js';
+import { throttleAddress } from '../../src/admin/throttle-address.js';
 import { manualClock } from '../../src/clock.js';
 
 const OPTIONS: AuthThrottleOptions = {
@@ -13,6 +14,20 @@ const OPTIONS: AuthThrottleOptions = {
 function fail(throttle: ReturnType<typeof createAuthThrottle>, address: string, times: number): void {
   for (let i = 0; i < times; i += 1) throttle.failed(address);
 }
+
+describe('throttleAddress', () => {
+  it('counts IPv4 as it is, also IPv4-mapped, and IPv6 by its /64', () => {
+    expect(throttleAddress('127.0.0.1')).toBe('127.0.0.1');
+    expect(throttleAddress('::ffff:127.0.0.1')).toBe('127.0.0.1');
+    expect(throttleAddress('::ffff:7f00:1')).toBe('127.0.0.1');
+    const group = ['2001:db8::1', '2001:db8::6', '2001:db8:0:0:ffff:ffff:ffff:ffff', '2001:DB8::abcd%eth0'].map(
+      throttleAddress,
+    );
+    expect(new Set(group)).toEqual(new Set(['2001:db8:0:0::/64']));
+    expect(throttleAddress('2001:db8:0:1::1')).toBe('2001:db8:0:1::/64');
+    expect(throttleAddress('unknown')).toBe('unknown');
+  });
+});
 
 describe('createAuthThrottle', () => {
   it('lets the free failures through, then makes the address wait, doubling up to the cap', () => {
@@ -39,17 +54,6 @@ describe('createAuthThrottle', () => {
     clock.advance(1_500);
     expect(throttle.waitMs('10.0.0.1')).toBe(500);
     expect(throttle.waitMs('10.0.0.2')).toBe(0);
-  });
-
-  it('forgets an address after a success', () => {
-    const throttle = createAuthThrottle(manualClock(), OPTIONS);
-    fail(throttle, '10.0.0.1', 5);
-    expect(throttle.waitMs('10.0.0.1')).toBeGreaterThan(0);
-    throttle.succeeded('10.0.0.1');
-    expect(throttle.waitMs('10.0.0.1')).toBe(0);
-    expect(throttle.size()).toBe(0);
-    throttle.failed('10.0.0.1');
-    expect(throttle.waitMs('10.0.0.1')).toBe(0);
   });
 
   it('forgets failures older than forgetAfterMs, so an occasional typo never adds up to a wait', () => {

@@ -59,7 +59,6 @@ export function createAdminAuth(deps: {
         });
         return;
       }
-      deps.refusals.accept(req);
       res.locals.adminKey = key;
       next();
     },

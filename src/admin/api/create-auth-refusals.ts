@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log/logger.js';
 import { createAuthThrottle, DEFAULT_AUTH_THROTTLE, type AuthThrottleOptions } from '../auth-throttle.js';
 import type { Metrics } from '../metrics.js';
+import { throttleAddress } from '../throttle-address.js';
 import { createRefusalLogLimit, DEFAULT_REFUSAL_LOG_LIMIT, type RefusalLogLimitOptions } from '../refusal-log-limit.js';
 import { sendApiError } from './send-api-error.js';
 
@@ -23,8 +24,6 @@ export interface AuthRefusals {
   throttled(req: Request, res: Response, message: string): boolean;
   /** Counts and logs (within the log budget) one refused request; a wrong credential counts against its address. */
   refuse(message: string, req: Request, reason: AuthFailureReason, fields?: Record<string, unknown>): void;
-  /** A valid credential: the address's failures are forgotten. */
-  accept(req: Request): void;
   /** Logs the summary of the open log window, if anything was left out; for shutdown. */
   close(): void;
 }
@@ -32,7 +31,9 @@ export interface AuthRefusals {
 /**
  * Built once per daemon. Refusals are always counted in the metric; the log gets at most one line per address
  * per window and a capped number per window, then one "refusals not logged" line with the count when the
- * window closes. The address is the TCP peer (no X-Forwarded-For: it would let a client choose its own).
+ * window closes. The address is the TCP peer (no X-Forwarded-For: it would let a client choose its own),
+ * counted by `throttleAddress`. A valid credential does not clear the count: a key holder could otherwise
+ * interleave guesses at the admin token with good requests; failures expire `forgetAfterMs` after the last.
  */
 export function createAuthRefusals(deps: {
   readonly log: Logger;
@@ -51,7 +52,7 @@ export function createAuthRefusals(deps: {
     const left = limit.close();
     if (left > 0) deps.log.warn('admin refusals not logged', { count: left, window_ms: logLimit.intervalMs });
   };
-  const peer = (req: Request): string => req.socket.remoteAddress ?? 'unknown';
+  const peer = (req: Request): string => throttleAddress(req.socket.remoteAddress ?? 'unknown');
   const refuse: AuthRefusals['refuse'] = (message, req, reason, fields = {}) => {
     deps.metrics.increment(AUTH_FAILURES_METRIC, { reason });
     if (reason === 'invalid') throttle.failed(peer(req));
@@ -83,7 +84,6 @@ export function createAuthRefusals(deps: {
       return true;
     },
     refuse,
-    accept: (req) => throttle.succeeded(peer(req)),
     close: closeWindow,
   };
 }

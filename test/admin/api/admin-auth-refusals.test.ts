@@ -45,7 +45,7 @@ describe('admin API: repeated wrong keys', () => {
     expect(await api.metrics.value(AUTH_FAILURES_METRIC, { reason: 'throttled' })).toBe(2);
   });
 
-  it('checks the next key once the wait is over: a wrong one doubles the wait, the right one clears it', async () => {
+  it('checks the next key once the wait is over; a right key in between does not clear the count', async () => {
     api = await startAdminApi({ rules, throttle: THROTTLE });
     for (let i = 0; i < 3; i += 1) await api.request('/api/v1/events', { key: WRONG });
     api.clock.advance(2_000);
@@ -53,7 +53,11 @@ describe('admin API: repeated wrong keys', () => {
     expect((await api.request('/api/v1/events', { key: READER.key })).headers.get('retry-after')).toBe('4');
     api.clock.advance(4_000);
     expect((await api.request('/api/v1/events', { key: READER.key })).status).toBe(200);
-    // Forgotten: the free failures are there again.
+    // Not forgotten: a key holder cannot interleave good requests to keep guessing at full speed.
+    expect((await api.request('/api/v1/events', { key: WRONG })).status).toBe(401);
+    expect((await api.request('/api/v1/events', { key: READER.key })).headers.get('retry-after')).toBe('8');
+    // Failures expire forgetAfterMs after the last one.
+    api.clock.advance(THROTTLE.forgetAfterMs + 8_000);
     for (let i = 0; i < 3; i += 1) expect((await api.request('/api/v1/events', { key: WRONG })).status).toBe(401);
   });
 
