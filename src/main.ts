@@ -76,8 +76,13 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     stream: options.logStream ?? process.stdout,
   });
   const releases: (() => Promise<void>)[] = [];
+  // Every step runs even when one before it fails: a store that fails to close must not keep the journal's
+  // lock, the rules watcher or the listeners alive.
   const release = async (): Promise<void> => {
-    for (const step of releases.splice(0).reverse()) await step();
+    const failures: unknown[] = [];
+    for (const step of releases.splice(0).reverse()) await step().catch((error: unknown) => failures.push(error));
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new AggregateError(failures, 'several resources failed to release');
   };
   try {
     const metrics = createMetrics([...SWITCHYARD_METRICS, ...ADMIN_API_METRICS, ...RETENTION_METRICS], {
@@ -90,7 +95,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     if (config.store.kind === 'sqlite') {
       // One daemon per SQLite journal: a second one would take the first one's in-flight deliveries for a
       // previous run's and send them again. PostgreSQL journals are shared by design (claims, leases).
-      const lock = lockSqliteJournal(config.store.path, { pid: process.pid, host: hostname(), startedAt: Date.now() });
+      const lock = lockSqliteJournal(config.store.path, { pid: process.pid, host: hostname(), startedAt: clock.now() });
       releases.push(async () => lock.release());
     }
     const store = createStore(config.store, { clock });

@@ -63,11 +63,14 @@ export const runMigrate: CliCommand = async (args, io) => {
       io.stdout(`journal ${describeStore(config.store)}: schema version ${before.latest} (already current)\n`);
       return 0;
     }
-    const store = createStore(config.store);
     try {
-      await store.migrate();
+      const store = createStore(config.store);
+      try {
+        await store.migrate();
+      } finally {
+        await store.close();
+      }
     } finally {
-      await store.close();
       lock?.release();
     }
     const change = before.version === before.latest ? 'already current' : `was ${before.version}`;

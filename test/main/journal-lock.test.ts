@@ -1,6 +1,8 @@
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliCommand } from '../../src/cli/cli-io.js';
+import { hashApiKey } from '../../src/admin/api/hash-api-key.js';
 import { runDeliveries } from '../../src/cli/deliveries-command.js';
 import { runDoctor } from '../../src/cli/doctor-command.js';
 import { runMigrate } from '../../src/cli/migrate-command.js';
@@ -127,6 +129,21 @@ describe('one daemon per SQLite journal (real processes)', () => {
       await first.running.close();
     }
     // A daemon that stopped cleanly gives the journal up.
+    const again = await startTestDaemon(dir);
+    await again.running.close();
+  });
+
+  it('gives the journal up when a start fails after taking it (the admin port is taken), so the next start succeeds', async () => {
+    const dir = tempDir();
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const config = `admin: { listen: { host: 127.0.0.1, port: ${port} }, keys: [{ name: ops, hash: "${hashApiKey('sy_test-key-0123456789abcdef')}", scopes: [read] }] }`;
+      await expect(startTestDaemon(dir, { config })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
     const again = await startTestDaemon(dir);
     await again.running.close();
   });
