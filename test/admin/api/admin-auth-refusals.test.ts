@@ -3,7 +3,8 @@ import { AUTH_FAILURES_METRIC } from '../../../src/admin/api/create-admin-auth.j
 import type { AuthThrottleOptions } from '../../../src/admin/auth-throttle.js';
 import { rulesLoader } from '../../rules/support/load-rules-text.js';
 import { startAdminApi, type AdminApiHarness } from './start-admin-api.js';
-import { READER } from './test-keys.js';
+import { READER, REPLAYER } from './test-keys.js';
+import { seedJournal } from './seed-journal.js';
 import { SECRETS, TEST_RULES } from './test-rules.js';
 
 const rules = rulesLoader().compile(TEST_RULES, SECRETS);
@@ -59,6 +60,20 @@ describe('admin API: repeated wrong keys', () => {
     // Failures expire forgetAfterMs after the last one.
     api.clock.advance(THROTTLE.forgetAfterMs + 8_000);
     for (let i = 0; i < 3; i += 1) expect((await api.request('/api/v1/events', { key: WRONG })).status).toBe(401);
+  });
+
+  it('re-queues nothing for a replay sent with the right key while its address waits', async () => {
+    api = await startAdminApi({ rules, throttle: THROTTLE });
+    const seed = await seedJournal(api.store);
+    const dead = seed.delivery(0, 'soc-slack');
+    const before = await api.store.getDelivery(dead);
+    for (let i = 0; i < 3; i += 1) await api.request('/api/v1/events', { key: WRONG });
+    for (const path of [`/api/v1/deliveries/${dead}/replay`, '/api/v1/replay']) {
+      const answer = await api.request(path, { key: REPLAYER.key, method: 'POST', body: { target: 'soc-slack' } });
+      expect(answer.status).toBe(429);
+    }
+    expect(await api.store.getDelivery(dead)).toEqual(before);
+    expect(before?.state).toBe('dead');
   });
 
   it('does not count requests without a key or with a key lacking the scope toward the wait', async () => {
