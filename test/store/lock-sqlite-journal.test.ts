@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockSqliteJournal } from '../../src/store/sqlite/lock-sqlite-journal.js';
@@ -19,6 +19,18 @@ function refusal(journal: string): SwitchyardError {
 }
 
 describe('lockSqliteJournal', () => {
+  it('locks one file for one journal however its folder is reached: through a symbolic link too', () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'data'));
+    symlinkSync(path.join(dir, 'data'), path.join(dir, 'link'));
+    const lock = lockSqliteJournal(path.join(dir, 'data', 'journal.db'), holder);
+    try {
+      expect(refusal(path.join(dir, 'link', 'journal.db')).code).toBe('journal_locked');
+    } finally {
+      lock.release();
+    }
+  });
+
   it('refuses a second holder, naming the journal and the first holder, until the first releases', () => {
     const journal = path.join(tempDir(), 'data', 'journal.db');
     const lock = lockSqliteJournal(journal, holder);

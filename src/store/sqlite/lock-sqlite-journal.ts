@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SwitchyardError } from '../../switchyard-error.js';
 
@@ -27,11 +27,13 @@ export interface JournalLock {
  * longer has a name, and two daemons could then run. The holder's details live in `<journal>.lock.holder`.
  */
 export function lockSqliteJournal(journalPath: string, holder: JournalHolder): JournalLock {
-  const lockPath = `${journalPath}.lock`;
-  const holderPath = `${lockPath}.holder`;
+  let lockPath = `${journalPath}.lock`;
   let db: Database.Database | undefined;
   try {
     mkdirSync(dirname(lockPath), { recursive: true });
+    // The journal's real folder: a daemon that reaches the same journal through a symbolic link locks the
+    // same file. (The journal itself may not exist yet; its folder does now.)
+    lockPath = join(realpathSync(dirname(journalPath)), `${basename(journalPath)}.lock`);
     // timeout 0: a lock held by a running daemon stays held; waiting would only delay the refusal.
     db = new Database(lockPath, { timeout: 0 });
     db.exec('BEGIN EXCLUSIVE');
@@ -40,7 +42,7 @@ export function lockSqliteJournal(journalPath: string, holder: JournalHolder): J
     if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')) {
       throw new SwitchyardError(
         'journal_locked',
-        `the journal ${journalPath} is in use by another switchyard daemon (${describeHolder(holderPath)}): ` +
+        `the journal ${journalPath} is in use by another switchyard daemon (${describeHolder(`${lockPath}.holder`)}): ` +
           'stop it first, or give this one its own store.sqlite.path; the read-only and replay commands work beside it',
         { where: lockPath, cause: error },
       );
@@ -52,6 +54,7 @@ export function lockSqliteJournal(journalPath: string, holder: JournalHolder): J
     });
   }
   const held = db;
+  const holderPath = `${lockPath}.holder`;
   try {
     // Written whole then renamed, so that a reader never sees half a record.
     writeFileSync(`${holderPath}.tmp`, `${JSON.stringify(holder)}\n`);
