@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockSqliteJournal } from '../../src/store/sqlite/lock-sqlite-journal.js';
@@ -19,13 +19,13 @@ function refusal(journal: string): SwitchyardError {
 }
 
 describe('lockSqliteJournal', () => {
-  it('locks one file for one journal however its folder is reached: through a symbolic link too', () => {
+  it('locks one file for one journal however it is reached: through a symbolic link to it too', () => {
     const dir = tempDir();
-    mkdirSync(path.join(dir, 'data'));
-    symlinkSync(path.join(dir, 'data'), path.join(dir, 'link'));
-    const lock = lockSqliteJournal(path.join(dir, 'data', 'journal.db'), holder);
+    writeFileSync(path.join(dir, 'journal.db'), '');
+    symlinkSync(path.join(dir, 'journal.db'), path.join(dir, 'link.db'));
+    const lock = lockSqliteJournal(path.join(dir, 'journal.db'), holder);
     try {
-      expect(refusal(path.join(dir, 'link', 'journal.db')).code).toBe('journal_locked');
+      expect(refusal(path.join(dir, 'link.db')).code).toBe('journal_locked');
     } finally {
       lock.release();
     }

@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { SwitchyardError } from '../../switchyard-error.js';
 
@@ -31,9 +31,9 @@ export function lockSqliteJournal(journalPath: string, holder: JournalHolder): J
   let db: Database.Database | undefined;
   try {
     mkdirSync(dirname(lockPath), { recursive: true });
-    // The journal's real folder: a daemon that reaches the same journal through a symbolic link locks the
-    // same file. (The journal itself may not exist yet; its folder does now.)
-    lockPath = join(realpathSync(dirname(journalPath)), `${basename(journalPath)}.lock`);
+    // The journal's real path: a daemon that reaches the same journal through a symbolic link to the file
+    // locks the same lock file (a link to its folder already does). A journal not created yet has no link.
+    lockPath = `${existsSync(journalPath) ? realpathSync(journalPath) : journalPath}.lock`;
     // timeout 0: a lock held by a running daemon stays held; waiting would only delay the refusal.
     db = new Database(lockPath, { timeout: 0 });
     db.exec('BEGIN EXCLUSIVE');
