@@ -1,4 +1,5 @@
 import { presentAttempt, presentDelivery } from '../admin/api/present-delivery.js';
+import { flattenHeaderText } from '../delivery/targets/flatten-header-text.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Store, StoredDelivery } from '../store/store.js';
 import type { CliCommand, CliIo } from './cli-io.js';
@@ -14,7 +15,8 @@ Lists deliveries from the journal, newest first (100 unless --limit), with the k
 their event, or with ID (dlv_...) one delivery and every attempt made for it. Times are ISO 8601 (UTC).
 Works while the daemon runs.
 ${DELIVERY_FILTER_USAGE}
-  --json          machine-readable output, in the admin API's shape
+  --json          machine-readable output: the admin API's delivery fields plus kind, severity
+                  and title; nextAttemptAt as stored
 `;
 
 /** `switchyard deliveries`: reads the journal; changes nothing. */
@@ -84,7 +86,7 @@ async function showOne(id: string, store: Store, io: CliIo, json: boolean): Prom
         `${a.durationMs} ms`,
         a.outcome,
         a.statusCode === null ? '-' : String(a.statusCode),
-        a.detail ?? '',
+        cell(a.detail, 120, ''),
       ]),
     ),
   );
@@ -97,24 +99,29 @@ function present(delivery: StoredDelivery, events: ReadonlyMap<string, DeliveryE
   return { id, eventId, ...events.get(eventId), ...rest };
 }
 
-const TITLE_WIDTH = 40;
+/**
+ * What the sender (kind, severity, title) or the receiver (errors) wrote, made fit for one table cell: control
+ * characters (C0, C1, DEL, so ESC and CSI too) become spaces, so an event cannot drive the terminal, and the
+ * text is cut to `width`, so one huge field cannot bury the table.
+ */
+const cell = (text: string | null | undefined, width: number, absent = '-'): string =>
+  text === null || text === undefined ? absent : flattenHeaderText(text, width);
 
 function formatDeliveries(rows: readonly StoredDelivery[], events: ReadonlyMap<string, DeliveryEvent>): string {
   if (rows.length === 0) return 'no deliveries match\n';
-  const clip = (text: string) => (text.length <= TITLE_WIDTH ? text : `${text.slice(0, TITLE_WIDTH - 3)}...`);
   return formatTable(
     ['ID', 'EVENT', 'KIND', 'SEVERITY', 'TITLE', 'TARGET', 'STATE', 'ATTEMPTS', 'NEXT / LAST CHANGE', 'LAST ERROR'],
     rows.map((d) => [
       d.id,
       d.eventId,
-      events.get(d.eventId)?.kind ?? '-',
-      events.get(d.eventId)?.severity ?? '-',
-      clip(events.get(d.eventId)?.title ?? '-'),
+      cell(events.get(d.eventId)?.kind, 40),
+      cell(events.get(d.eventId)?.severity, 12),
+      cell(events.get(d.eventId)?.title, 40),
       d.target,
       d.state,
       String(d.attempts),
       new Date(d.state === 'pending' ? d.nextAttemptAt : d.updatedAt).toISOString(),
-      d.lastError ?? '',
+      cell(d.lastError, 80, ''),
     ]),
   );
 }

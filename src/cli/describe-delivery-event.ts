@@ -1,3 +1,4 @@
+import { asRecord, readEventDetails } from '../delivery/targets/read-event-details.js';
 import type { Store, StoredEvent } from '../store/store.js';
 
 /** What a person needs to recognise the event behind a delivery: its kind, severity and title. */
@@ -9,8 +10,8 @@ export interface DeliveryEvent {
 }
 
 /**
- * The events of `eventIds`, each read once, described for listings. The title is what the sender wrote, so
- * control characters are replaced: an event body must not be able to drive the operator's terminal.
+ * The events of `eventIds`, each read once, described for listings: as stored, what the sender wrote. The
+ * table makes it safe for a terminal (deliveries-command.ts); JSON output escapes it.
  */
 export async function describeDeliveryEvents(
   store: Store,
@@ -28,15 +29,12 @@ export async function describeDeliveryEvents(
   return described;
 }
 
+/** `data.title` as the default messages read it (readEventDetails), or null when the body has none. */
 function titleOf(event: StoredEvent): string | null {
-  let envelope: unknown;
   try {
-    envelope = JSON.parse(event.body.toString('utf8'));
+    const envelope: unknown = JSON.parse(event.body.toString('utf8'));
+    return readEventDetails(asRecord(envelope).data).title ?? null;
   } catch {
     return null;
   }
-  const data = (envelope as { data?: unknown } | null)?.data;
-  const title = typeof data === 'object' && data !== null ? (data as { title?: unknown }).title : undefined;
-  // eslint-disable-next-line no-control-regex -- C0 and C1 controls, ESC included
-  return typeof title === 'string' ? title.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ') : null;
 }

@@ -139,6 +139,20 @@ describe('switchyard deliveries: what it shows (real process)', () => {
     expect(cli.stdout()).not.toContain('\u001b');
   }, 60_000);
 
+  it('shows what a hostile sender and receiver wrote (kind, severity, last error) without controls, shortened', async () => {
+    const j = await seedCliJournal(tempDir());
+    const hostile = (await j.deliveries()).find((d) => d.id === j.id(3, 'soc-slack'));
+    const cli = spawnCli(['deliveries', '--config', j.config, '--event', hostile?.eventId ?? ''], {});
+    expect(await cli.exited).toBe(0);
+    const out = cli.stdout();
+    // eslint-disable-next-line no-control-regex -- the point: no C0, DEL or C1 control other than the newlines
+    expect(out.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    const row = out.split('\n').find((line) => line.startsWith(j.id(3, 'soc-slack'))) ?? '';
+    expect(row).toMatch(/\s\]0;owned incident\.created\s+\[2Jxxxxxx\.\.\.\s+\[31mred alert \[0m\s+soc-slack\s+dead\s/);
+    expect(row).toMatch(/\s31mHTTP 400 \[0m$/);
+    expect(row.length).toBeLessThan(400);
+  }, 60_000);
+
   it('prints --json in the admin API shape: ISO 8601 times, the event kind, severity and title', async () => {
     const j = await seedCliJournal(tempDir());
     const cli = spawnCli(['deliveries', '--config', j.config, '--state', 'delivered', '--json'], {});

@@ -20,13 +20,23 @@ const PLAN: readonly Readonly<Record<'tickets' | 'soc-slack', DeliveryState>>[] 
   { tickets: 'pending', 'soc-slack': 'dead' },
 ];
 
-/** Each event's `data.title`; the last one tries to colour the operator's terminal (ESC [31m). */
+/**
+ * Each event's `data.title`; the last one tries to colour the operator's terminal (ESC [31m), and its kind,
+ * severity and last error (see HOSTILE) try it too.
+ */
 export const TITLES: readonly string[] = [
   'Disk full on db-1',
   'Malware found on laptop-7',
   'Agent offline: web-3',
   '\u001b[31mred alert\u001b[0m',
 ];
+
+/** What the last event's sender (and the receiver answering it) wrote: escape sequences, and a huge severity. */
+export const HOSTILE = {
+  kind: '\u001b]0;owned\u0007incident.created',
+  severity: `\u001b[2J${'x'.repeat(5_000)}`,
+  lastError: '\u009b31mHTTP 400\u001b[0m',
+} as const;
 
 function envelopeTitled(title: string): string {
   return JSON.stringify({ event: 'incident.created', timestamp: '2026-11-22T10:00:00Z', data: { title } });
@@ -61,9 +71,15 @@ export async function seedCliJournal(dir: string, now = Date.now()): Promise<Cli
   const store = createSqliteStore({ path: dbPath });
   try {
     await store.migrate();
-    const items: IngestItem[] = seededTimes(now).map((receivedAt, index) =>
-      makeIngestItem({ receivedAt, targets: ['tickets', 'soc-slack'], body: envelopeTitled(TITLES[index] ?? '') }),
-    );
+    const items: IngestItem[] = seededTimes(now).map((receivedAt, index) => {
+      const item = makeIngestItem({
+        receivedAt,
+        targets: ['tickets', 'soc-slack'],
+        body: envelopeTitled(TITLES[index] ?? ''),
+      });
+      if (index !== 3) return item;
+      return { ...item, event: { ...item.event, kind: HOSTILE.kind, severity: HOSTILE.severity } };
+    });
     await store.ingest(items);
     for (const target of ['tickets', 'soc-slack'] as const) await finish(store, target, items, now);
     const ids = new Map<string, string>();
@@ -104,11 +120,15 @@ async function finish(store: Store, target: 'tickets' | 'soc-slack', items: Inge
         statusCode: state === 'dead' ? 400 : 200,
         detail: state === 'dead' ? 'HTTP 400 bad request' : null,
       },
-      next: { state, nextAttemptAt: now, lastError: state === 'dead' ? 'HTTP 400' : null },
+      next: { state, nextAttemptAt: now, lastError: state === 'dead' ? lastErrorOf(claim.event.kind) : null },
     })),
   );
   // The pending ones were claimed too: give them back, as a daemon's restart would.
   await store.releaseAllClaims(now);
+}
+
+function lastErrorOf(kind: string): string {
+  return kind === HOSTILE.kind ? HOSTILE.lastError : 'HTTP 400';
 }
 
 async function snapshot(store: Store): Promise<unknown> {
