@@ -9,6 +9,8 @@ export type Outcome =
       readonly status?: number | undefined;
       /** A short excerpt of the answer, e.g. Slack's `ok` or the SMTP server's queue id line. */
       readonly detail?: string | undefined;
+      /** Issue 14: values captured from the answer (a ticket key, a Slack `ts`), remembered for the key. */
+      readonly captured?: Readonly<Record<string, string>> | undefined;
     }
   | {
       readonly kind: 'retry';

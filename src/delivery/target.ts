@@ -18,6 +18,10 @@ export interface DeliveryJob {
   readonly event: StoredEvent;
   /** `event.body` parsed once by the engine (ingest validated it as an envelope). */
   readonly envelope: Readonly<Record<string, unknown>>;
+  /** Issue 14: the delivery's correlation key, or null for a target without one. */
+  readonly correlationKey?: string | null;
+  /** Issue 14: values remembered for the key (`{{ ref.* }}`); null before anything was delivered for it. */
+  readonly references?: Readonly<Record<string, string>> | null;
 }
 
 /**

@@ -58,6 +58,11 @@ interface TargetSpecBase {
   readonly policy: DeliveryPolicy;
   /** `allow_link_local: true`: the target may reach 169.254.0.0/16, fe80::/10 and cloud-metadata addresses. */
   readonly allowLinkLocal: boolean;
+  /**
+   * Issue 14: `key:` rendered per event at ingest; deliveries with the same key are sent one at a time, in order.
+   * Null = no ordering (the default for targets without per-situation requests or threads).
+   */
+  readonly correlationKey?: Template | null;
 }
 
 export interface SlackTargetSpec extends TargetSpecBase {

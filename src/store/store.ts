@@ -34,6 +34,11 @@ export interface IngestItem {
   readonly event: NewEvent;
   /** Target names to create one pending delivery each for; already de-duplicated. */
   readonly targets: readonly string[];
+  /**
+   * Issue 14: the correlation key of each delivery, parallel to `targets` (null for a target without one).
+   * Absent = no keys. Deliveries to one target with the same key are sent one at a time, in id order.
+   */
+  readonly keys?: readonly (string | null)[];
   /** An earlier event from the same source with the same body hash received at or after this instant (ms) makes this one a duplicate. */
   readonly dedupeSince: number;
 }
@@ -68,6 +73,13 @@ export interface StoredDelivery {
   readonly lastError: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Issue 14: the rendered correlation key, or null for a target without one. */
+  readonly correlationKey?: string | null;
+  /**
+   * Issue 14: a pending delivery held behind an earlier one with the same target and key (listings only):
+   * that delivery's id and state (`dead` = it waits until the predecessor is replayed and delivered).
+   */
+  readonly waitingFor?: { readonly id: string; readonly state: DeliveryState } | undefined;
 }
 
 /** What one attempt came to, as the engine records it. */
@@ -97,6 +109,20 @@ export interface ClaimedDelivery {
   readonly scheduleAttempts: number;
   /** How many times the delivery was replayed after being delivered: part of its idempotency key. */
   readonly generation: number;
+  /**
+   * Issue 14: the values captured so far for this delivery's target and correlation key (`{{ ref.* }}`), or
+   * null when nothing was delivered yet for the key (or its last resolve cleared them): the "first event".
+   */
+  readonly references?: Readonly<Record<string, string>> | null;
+}
+
+/** Issue 14: what a target remembers about one correlation key (a ticket key, a Slack `ts`). */
+export interface StoredReference {
+  readonly target: string;
+  readonly key: string;
+  readonly values: Readonly<Record<string, string>>;
+  /** ms since the epoch of the last delivered delivery that wrote them. */
+  readonly updatedAt: number;
 }
 
 export interface ClaimRequest {
@@ -114,6 +140,12 @@ export interface AttemptRecord {
   /** False for an attempt that does not count against `max_attempts` (the receiver rate limited it). */
   readonly counted?: boolean;
   readonly attempt: Omit<StoredAttempt, 'deliveryId' | 'number'>;
+  /**
+   * Issue 14, for a delivery with a correlation key that is now delivered: values to merge into the key's
+   * references (an empty object still marks the key as started), or `clear` after a delivered resolve, so the
+   * next event of the key starts afresh. Written in the same transaction as the attempt.
+   */
+  readonly references?: { readonly merge: Readonly<Record<string, string>> } | { readonly clear: true } | undefined;
   readonly next: {
     readonly state: DeliveryState;
     readonly nextAttemptAt: number;
