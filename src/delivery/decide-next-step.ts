@@ -1,10 +1,10 @@
 import type { RetryPolicy } from '../rules/rules.js';
-import type { DeliveryState } from '../store/store.js';
+import type { SendState } from '../store/store.js';
 import { nextAttemptAt } from './next-attempt-at.js';
 import type { Outcome } from './outcome.js';
 
 export interface NextStep {
-  readonly state: DeliveryState;
+  readonly state: SendState;
   readonly nextAttemptAt: number;
   /** Why the delivery is not delivered (null when it is), as stored in `last_error`. */
   readonly lastError: string | null;

@@ -1,5 +1,6 @@
 import type { PruneBatchResult, PruneCounts, PruneCutoffs, PruneRequest } from './prune-request.js';
 import type { SharedTargets } from './shared-targets.js';
+import type { SilenceChange, SilenceFilter, StoredSilence } from './stored-silence.js';
 
 /**
  * The journal's narrow interface (pg-boss style): everything above it speaks only these methods, so the
@@ -41,13 +42,34 @@ export interface IngestItem {
   readonly keys?: readonly (string | null)[];
   /** An earlier event from the same source with the same body hash received at or after this instant (ms) makes this one a duplicate. */
   readonly dedupeSince: number;
+  /** Issue 12: parallel to `targets`; a delivery with a hold is created in that state and never sent. */
+  readonly holds?: readonly (DeliveryHold | null)[];
 }
 
 export type IngestResult =
   | { readonly duplicate: false; readonly eventId: string; readonly deliveries: number }
   | { readonly duplicate: true; readonly eventId: string; readonly deliveries: 0 };
 
-export type DeliveryState = 'pending' | 'delivered' | 'dead';
+/** A delivery recorded but never sent, and what held it back (issue 12); final, like `dead`. */
+export type HeldState = 'silenced' | 'muted' | 'suppressed' | 'grouped';
+/** The states the delivery engine moves a sent delivery between. */
+export type SendState = 'pending' | 'delivered' | 'dead';
+export type DeliveryState = SendState | HeldState;
+export const DELIVERY_STATES: readonly DeliveryState[] = [
+  'pending',
+  'delivered',
+  'dead',
+  'silenced',
+  'muted',
+  'suppressed',
+  'grouped',
+];
+
+/** Why a delivery is created held back: the state and the silence, interval, throttle or digest (`held_by`). */
+export interface DeliveryHold {
+  readonly state: HeldState;
+  readonly by: string;
+}
 
 export interface StoredEvent {
   readonly id: string;
@@ -80,6 +102,8 @@ export interface StoredDelivery {
    * that delivery's id and state (`dead` = it waits until the predecessor is replayed and delivered).
    */
   readonly waitingFor?: { readonly id: string; readonly state: DeliveryState } | undefined;
+  /** For a held delivery: the silence id, interval, throttle or digest that held it (issue 12); else null. */
+  readonly heldBy?: string | null;
 }
 
 /** What one attempt came to, as the engine records it. */
@@ -147,7 +171,7 @@ export interface AttemptRecord {
    */
   readonly references?: { readonly merge: Readonly<Record<string, string>> } | { readonly clear: true } | undefined;
   readonly next: {
-    readonly state: DeliveryState;
+    readonly state: SendState;
     readonly nextAttemptAt: number;
     readonly lastError: string | null;
   };
@@ -173,6 +197,8 @@ export interface DeliveryPosition {
 /** Filters shared by `switchyard deliveries`, `switchyard replay` and the admin API. */
 export interface DeliveryFilter {
   readonly state?: DeliveryState | undefined;
+  /** Held deliveries held by this silence, interval, throttle or digest. */
+  readonly heldBy?: string | undefined;
   readonly target?: string | undefined;
   readonly eventId?: string | undefined;
   /** Deliveries of events of this kind (`event` in the envelope). */
@@ -294,6 +320,19 @@ export interface Store {
   pruneBatch(request: PruneRequest): Promise<PruneBatchResult>;
   /** What pruning with these cutoffs would remove now (`switchyard prune --dry-run`); changes nothing. */
   countPrunable(cutoffs: PruneCutoffs): Promise<PruneCounts>;
+  /** Issue 12: records a new silence. */
+  createSilence(silence: StoredSilence): Promise<void>;
+  getSilence(id: string): Promise<StoredSilence | undefined>;
+  /** Silences matching the filter, newest first. */
+  findSilences(filter: SilenceFilter): Promise<StoredSilence[]>;
+  /** Changes an existing silence (extend, shorten, expire now, re-word); undefined for an unknown id. */
+  updateSilence(id: string, change: SilenceChange, now: number): Promise<StoredSilence | undefined>;
+  /**
+   * For an ended `deliver_unresolved` silence, in ONE transaction: marks it released and re-queues the given
+   * deliveries it held (still `silenced` and held by it) as due now. Only the first call for a silence does
+   * anything (several instances may try); returns the number re-queued, or undefined when it was already released.
+   */
+  releaseSilence(id: string, deliveryIds: readonly string[], now: number): Promise<number | undefined>;
   /** The journal's size on disk in bytes (SQLite: the file and its WAL; PostgreSQL: its tables with indexes). */
   journalSize(): Promise<number>;
 }

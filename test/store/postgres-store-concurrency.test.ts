@@ -1,3 +1,4 @@
+import { postgresMigrations } from '../../src/store/postgres/migrations/postgres-migrations.js';
 import { afterEach, expect, it } from 'vitest';
 import type { Store } from '../../src/store/store.js';
 import { describePostgres } from './describe-postgres.js';
@@ -115,11 +116,9 @@ describePostgres('PostgreSQL store shared by several instances', () => {
 
     await Promise.all(stores.map((store) => store.migrate()));
 
-    expect(await on.sql('SELECT version, name FROM schema_migrations ORDER BY version')).toEqual([
-      { version: 1, name: 'initial' },
-      { version: 2, name: 'shared-targets' },
-      { version: 3, name: 'replay-generation' },
-    ]);
+    expect(await on.sql('SELECT version, name FROM schema_migrations ORDER BY version')).toEqual(
+      postgresMigrations.map(({ version, name }) => ({ version, name })),
+    );
     for (const store of stores) expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
   });
 });

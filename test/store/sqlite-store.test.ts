@@ -11,10 +11,12 @@ import type { Store } from '../../src/store/store.js';
 import { makeIngestItem } from './make-ingest-item.js';
 import { describeDeliveryStoreContract } from './delivery-store-contract.js';
 import { describeRetentionStoreContract } from './retention-store-contract.js';
+import { describeSilenceStoreContract } from './silence-store-contract.js';
 import { describeStoreContract } from './store-contract.js';
 import { tempSqliteJournal } from './temp-sqlite-journal.js';
 
 describeStoreContract('SQLite', () => tempSqliteJournal());
+describeSilenceStoreContract('SQLite', () => tempSqliteJournal());
 describeDeliveryStoreContract('SQLite', () => tempSqliteJournal());
 
 describe('SQLite store', () => {

@@ -60,6 +60,7 @@ export function describeStoreContract(name: string, createJournal: () => Promise
           attempts: 0,
           nextAttemptAt: item.event.receivedAt,
           lastError: null,
+          heldBy: null,
           createdAt: item.event.receivedAt,
           updatedAt: item.event.receivedAt,
         });

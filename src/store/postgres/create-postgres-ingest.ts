@@ -30,18 +30,23 @@ export function createPostgresIngest(
       const stored = await findOriginals(client, items);
       const { results, fresh } = resolveDuplicates(items, stored);
       if (fresh.length > 0) await insertEvents(client, fresh);
-      const deliveries = fresh.flatMap(({ event, targets }) => targets.map((target) => ({ event, target })));
+      const deliveries = fresh.flatMap(({ event, targets, holds }) =>
+        targets.map((target, index) => ({ event, target, hold: holds?.[index] ?? null })),
+      );
       if (deliveries.length > 0) {
         // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
         await client.query(
-          `INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at, retry_from)
-           SELECT event_id, target, at, at, at, at
-           FROM unnest($1::text[], $2::text[], $3::bigint[]) WITH ORDINALITY AS d (event_id, target, at, n)
+          `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from)
+           SELECT event_id, target, coalesce(state, 'pending'), held_by, at, at, at, at
+           FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[])
+             WITH ORDINALITY AS d (event_id, target, at, state, held_by, n)
            ORDER BY n`,
           [
             deliveries.map((d) => d.event.id),
             deliveries.map((d) => d.target),
             deliveries.map((d) => d.event.receivedAt),
+            deliveries.map((d) => d.hold?.state ?? null),
+            deliveries.map((d) => d.hold?.by ?? null),
           ],
         );
       }

@@ -17,6 +17,7 @@ import { POSTGRES_COLUMNS } from './postgres-columns.js';
 import type { PostgresStoreOptions } from './postgres-store-options.js';
 import { recordPostgresAttempts } from './record-postgres-attempts.js';
 import { replayPostgresDeliveries } from './replay-postgres-deliveries.js';
+import { createPostgresSilences } from './create-postgres-silences.js';
 import { reportPostgresVerdicts } from './report-postgres-verdicts.js';
 import { runPostgresMigrations } from './run-postgres-migrations.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
@@ -36,6 +37,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
   const pool = createPostgresPool(options);
   const ingest = createPostgresIngest(pool, options.schema ?? '');
   const deliveries = createPostgresDeliveries(pool);
+  const silences = createPostgresSilences(pool);
   let current = false;
   let closing: Promise<void> | undefined;
 
@@ -132,6 +134,11 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
         );
         return result.rows[0]?.bytes ?? 0;
       }),
+    createSilence: (silence) => use(() => silences.createSilence(silence)),
+    getSilence: (id) => use(() => silences.getSilence(id)),
+    findSilences: (filter) => use(() => silences.findSilences(filter)),
+    updateSilence: (id, change, now) => use(() => silences.updateSilence(id, change, now)),
+    releaseSilence: (id, deliveryIds, now) => use(() => silences.releaseSilence(id, deliveryIds, now)),
     close() {
       // pool.end() waits for connections still checked out by calls in flight.
       closing ??= pool.end();

@@ -10,5 +10,5 @@ export const POSTGRES_COLUMNS = {
   /** An event without its body, for listings. */
   eventSummary: EVENT_SUMMARY,
   delivery: `'dlv_' || id AS id, event_id AS "eventId", target, state, attempts, next_attempt_at AS "nextAttemptAt",
-    last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt"`,
+    last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt", held_by AS "heldBy"`,
 } as const;

@@ -22,6 +22,7 @@ export function postgresDeliveryFilter(
     return `$${(options.firstParam ?? 1) + params.length - 1}`;
   };
   if (filter.state !== undefined) conditions.push(`deliveries.state = ${param(filter.state)}`);
+  if (filter.heldBy !== undefined) conditions.push(`deliveries.held_by = ${param(filter.heldBy)}`);
   if (filter.target !== undefined) conditions.push(`deliveries.target = ${param(filter.target)}`);
   if (filter.eventId !== undefined) conditions.push(`deliveries.event_id = ${param(filter.eventId)}`);
   if (filter.kind !== undefined) {

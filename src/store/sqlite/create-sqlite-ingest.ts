@@ -18,10 +18,13 @@ export function createSqliteIngest(
     const originalId = statements.findDuplicate.get(event.source, bodySha256, item.dedupeSince);
     if (originalId !== undefined) return { duplicate: true, eventId: originalId, deliveries: 0 };
     statements.insertEvent.run({ ...event, bodySha256, matchedRoutes: JSON.stringify(event.matchedRoutes) });
-    for (const target of item.targets) {
+    item.targets.forEach((target, index) => {
       // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
-      statements.insertPendingDelivery.run({ eventId: event.id, target, at: event.receivedAt });
-    }
+      const hold = item.holds?.[index];
+      const row = { eventId: event.id, target, at: event.receivedAt };
+      if (hold) statements.insertHeldDelivery.run({ ...row, state: hold.state, heldBy: hold.by });
+      else statements.insertPendingDelivery.run(row);
+    });
     return { duplicate: false, eventId: event.id, deliveries: item.targets.length };
   };
   const ingestAll = db.transaction((items: readonly IngestItem[]) => items.map(ingestOne));

@@ -7,6 +7,7 @@ import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-d
 import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
 import { createSqliteIngest } from './create-sqlite-ingest.js';
 import { createSqliteRetention, type SqliteRetention } from './create-sqlite-retention.js';
+import { createSqliteSilences, type SqliteSilences } from './create-sqlite-silences.js';
 import { AUTO_CONVERT_MAX_BYTES, enableIncrementalVacuum } from './enable-incremental-vacuum.js';
 import { sqliteMigrations } from './migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
@@ -28,6 +29,7 @@ interface Ready {
   readonly deliveries: SqliteDeliveries;
   readonly events: SqliteEvents;
   readonly retention: SqliteRetention;
+  readonly silences: SqliteSilences;
 }
 
 /**
@@ -60,6 +62,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         deliveries: createSqliteDeliveries(opened, statements),
         events: createSqliteEvents(opened),
         retention: createSqliteRetention(opened, options.path),
+        silences: createSqliteSilences(opened),
       };
     }
     return ready;
@@ -118,6 +121,11 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     pruneBatch: (request) => use((r) => r.retention.pruneBatch(request)),
     countPrunable: (cutoffs) => use((r) => r.retention.countPrunable(cutoffs)),
     journalSize: () => use((r) => r.retention.journalSize()),
+    createSilence: (silence) => use((r) => r.silences.createSilence(silence)),
+    getSilence: (id) => use((r) => r.silences.getSilence(id)),
+    findSilences: (filter) => use((r) => r.silences.findSilences(filter)),
+    updateSilence: (id, change, now) => use((r) => r.silences.updateSilence(id, change, now)),
+    releaseSilence: (id, deliveryIds, now) => use((r) => r.silences.releaseSilence(id, deliveryIds, now)),
     async close() {
       closed = true;
       ready = undefined;

@@ -15,6 +15,10 @@ export function deliveryFilterSql(filter: DeliveryFilter, extra: readonly string
     conditions.push('state = ?');
     params.push(filter.state);
   }
+  if (filter.heldBy !== undefined) {
+    conditions.push('held_by = ?');
+    params.push(filter.heldBy);
+  }
   if (filter.target !== undefined) {
     conditions.push('target = ?');
     params.push(filter.target);

@@ -10,7 +10,7 @@ export type SqliteNewEventRow = Omit<SqliteEventRow, 'bodySha256'> & { bodySha25
 const EVENT_COLUMNS = `id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
   lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
 export const DELIVERY_COLUMNS = `'dlv_' || id AS id, event_id AS eventId, target, state, attempts, next_attempt_at AS nextAttemptAt,
-  last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`;
+  last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt, held_by AS heldBy`;
 
 /** Every statement the store runs, prepared once per connection (after migrations, when the tables exist). */
 export function prepareSqliteStatements(db: Database.Database) {
@@ -32,6 +32,11 @@ export function prepareSqliteStatements(db: Database.Database) {
     insertPendingDelivery: db.prepare<[{ eventId: string; target: string; at: number }]>(
       `INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at, retry_from)
        VALUES (@eventId, @target, @at, @at, @at, @at)`,
+    ),
+    // A held delivery (issue 12) is recorded in its final state and never claimed.
+    insertHeldDelivery: db.prepare<[{ eventId: string; target: string; at: number; state: string; heldBy: string }]>(
+      `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from)
+       VALUES (@eventId, @target, @state, @heldBy, @at, @at, @at, @at)`,
     ),
     getEvent: db.prepare<[id: string], SqliteEventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
     listDeliveries: db.prepare<[eventId: string], StoredDelivery>(

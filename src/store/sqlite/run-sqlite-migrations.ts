@@ -34,11 +34,22 @@ export function runSqliteMigrations(
     checkSqliteSchemaVersion(db, latestKnown);
     if (isApplied.get(migration.version) !== undefined) return;
     db.exec(migration.sql);
+    if (migration.rebuildsTables === true && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
+      throw new Error(`migration ${migration.version} (${migration.name}) would break a foreign key`);
+    }
     record.run(migration.version, migration.name, nowMs);
   });
 
   checkSqliteSchemaVersion(db, latestKnown);
   for (const migration of migrations) {
-    if (isApplied.get(migration.version) === undefined) apply.immediate(migration);
+    if (isApplied.get(migration.version) !== undefined) continue;
+    // A pragma that cannot change inside a transaction, so it is set around it.
+    const keysWereOn = migration.rebuildsTables === true && db.pragma('foreign_keys', { simple: true }) === 1;
+    if (keysWereOn) db.pragma('foreign_keys = OFF');
+    try {
+      apply.immediate(migration);
+    } finally {
+      if (keysWereOn) db.pragma('foreign_keys = ON');
+    }
   }
 }

@@ -8,4 +8,10 @@ export interface SqliteMigration {
   readonly name: string;
   /** One or more statements, run in the migration's own transaction. */
   readonly sql: string;
+  /**
+   * Rebuilds a table that others reference (SQLite cannot alter a CHECK constraint): foreign keys are switched
+   * off around the migration's transaction and checked before it commits, as SQLite's documented procedure for
+   * other table changes says. https://www.sqlite.org/lang_altertable.html#otheralter
+   */
+  readonly rebuildsTables?: boolean;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSqliteStore } from '../../../src/store/sqlite/create-sqlite-store.js';
-import type { DeliveryState, IngestItem, Store, StoredDelivery } from '../../../src/store/store.js';
+import type { IngestItem, SendState, Store, StoredDelivery } from '../../../src/store/store.js';
 import { makeIngestItem } from '../../store/make-ingest-item.js';
 
 /** When each seeded event arrived: two on fixed old dates, two relative to the clock (for `--since 2h`). */
@@ -13,7 +13,7 @@ export function seededTimes(now: number): readonly number[] {
  * What each event's deliveries came to, by event index and target. Every state appears on both targets and
  * at both ages, so each filter (`--state`, `--target`, `--since`) selects a different set.
  */
-const PLAN: readonly Readonly<Record<'tickets' | 'soc-slack', DeliveryState>>[] = [
+const PLAN: readonly Readonly<Record<'tickets' | 'soc-slack', SendState>>[] = [
   { tickets: 'dead', 'soc-slack': 'delivered' },
   { tickets: 'dead', 'soc-slack': 'dead' },
   { tickets: 'dead', 'soc-slack': 'pending' },

@@ -2,10 +2,12 @@ import type { PostgresMigration } from '../postgres-migration.js';
 import { initialMigration } from './001-initial.js';
 import { sharedTargetsMigration } from './002-shared-targets.js';
 import { replayGenerationMigration } from './003-replay-generation.js';
+import { heldDeliveriesMigration } from './004-held-deliveries.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
 export const postgresMigrations: readonly PostgresMigration[] = [
   initialMigration,
   sharedTargetsMigration,
   replayGenerationMigration,
+  heldDeliveriesMigration,
 ];

@@ -2,10 +2,12 @@ import type { SqliteMigration } from '../sqlite-migration.js';
 import { initialMigration } from './001-initial.js';
 import { deliveryAttemptsMigration } from './002-delivery-attempts.js';
 import { replayGenerationMigration } from './003-replay-generation.js';
+import { heldDeliveriesMigration } from './004-held-deliveries.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
   initialMigration,
   deliveryAttemptsMigration,
   replayGenerationMigration,
+  heldDeliveriesMigration,
 ];

@@ -1,0 +1,28 @@
+import type { PostgresMigration } from '../postgres-migration.js';
+
+/** As SQLite's migration 4 (src/store/sqlite/migrations/004-held-deliveries.ts), which says why. */
+export const heldDeliveriesMigration: PostgresMigration = {
+  version: 4,
+  name: 'held-deliveries',
+  sql: `
+    ALTER TABLE deliveries DROP CONSTRAINT deliveries_state_check;
+    ALTER TABLE deliveries ADD CONSTRAINT deliveries_state_check
+      CHECK (state IN ('pending', 'delivered', 'dead', 'silenced', 'muted', 'suppressed', 'grouped'));
+    ALTER TABLE deliveries ADD COLUMN held_by text;
+    CREATE INDEX deliveries_held_by ON deliveries (held_by) WHERE held_by IS NOT NULL;
+
+    CREATE TABLE silences (
+      id          text COLLATE "C" NOT NULL PRIMARY KEY,
+      matchers    jsonb  NOT NULL,
+      starts_at   bigint NOT NULL,
+      ends_at     bigint NOT NULL,
+      comment     text   NOT NULL,
+      created_by  text   NOT NULL,
+      on_expiry   text   NOT NULL DEFAULT 'drop' CHECK (on_expiry IN ('drop', 'deliver_unresolved')),
+      created_at  bigint NOT NULL,
+      updated_at  bigint NOT NULL,
+      released_at bigint
+    );
+    CREATE INDEX silences_by_end ON silences (ends_at);
+  `,
+};

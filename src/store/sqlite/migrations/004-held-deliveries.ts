@@ -1,0 +1,65 @@
+import type { SqliteMigration } from '../sqlite-migration.js';
+
+/**
+ * Noise control (issue 12): deliveries that are recorded but never sent, each saying what held it back.
+ * - New delivery states: `silenced` (by a silence), `muted` (by a route's time interval), `suppressed` (by a
+ *   throttle), `grouped` (collected into a digest). They are final like `dead`: the engine claims only `pending`.
+ * - `held_by`: the silence id, interval, throttle or digest that held the delivery.
+ * - `silences`: matchers as JSON (compiled by the daemon against the rules in force), the time they are in
+ *   force, who made them and why; `on_expiry` and `released_at` drive `on_expiry: deliver_unresolved`.
+ * SQLite cannot change a CHECK constraint, so `deliveries` is rebuilt (same columns and ids; the AUTOINCREMENT
+ * counter is carried over, so an id is never reused).
+ */
+export const heldDeliveriesMigration: SqliteMigration = {
+  version: 4,
+  name: 'held-deliveries',
+  rebuildsTables: true,
+  sql: `
+    CREATE TABLE deliveries_new (
+      id                INTEGER PRIMARY KEY AUTOINCREMENT,
+      event_id          TEXT    NOT NULL REFERENCES events (id),
+      target            TEXT    NOT NULL,
+      state             TEXT    NOT NULL DEFAULT 'pending'
+        CHECK (state IN ('pending', 'delivered', 'dead', 'silenced', 'muted', 'suppressed', 'grouped')),
+      attempts          INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at   INTEGER NOT NULL,
+      last_error        TEXT,
+      created_at        INTEGER NOT NULL,
+      updated_at        INTEGER NOT NULL,
+      claim_token       TEXT,
+      retry_from        INTEGER NOT NULL DEFAULT 0,
+      schedule_attempts INTEGER NOT NULL DEFAULT 0,
+      replay_generation INTEGER NOT NULL DEFAULT 0,
+      held_by           TEXT,
+      UNIQUE (event_id, target)
+    ) STRICT;
+    INSERT INTO deliveries_new (id, event_id, target, state, attempts, next_attempt_at, last_error, created_at,
+        updated_at, claim_token, retry_from, schedule_attempts, replay_generation)
+      SELECT id, event_id, target, state, attempts, next_attempt_at, last_error, created_at, updated_at,
+        claim_token, retry_from, schedule_attempts, replay_generation FROM deliveries;
+    DELETE FROM sqlite_sequence WHERE name = 'deliveries_new';
+    INSERT INTO sqlite_sequence (name, seq) SELECT 'deliveries_new', seq FROM sqlite_sequence WHERE name = 'deliveries';
+    DROP TABLE deliveries;
+    ALTER TABLE deliveries_new RENAME TO deliveries;
+    CREATE INDEX deliveries_due ON deliveries (target, next_attempt_at) WHERE state = 'pending';
+    CREATE INDEX deliveries_claimed ON deliveries (id) WHERE claim_token IS NOT NULL;
+    CREATE INDEX deliveries_by_state ON deliveries (state, created_at);
+    -- on_expiry: deliver_unresolved finds a silence's deliveries without scanning the others.
+    CREATE INDEX deliveries_held_by ON deliveries (held_by) WHERE held_by IS NOT NULL;
+
+    CREATE TABLE silences (
+      id          TEXT    NOT NULL PRIMARY KEY,
+      matchers    TEXT    NOT NULL,
+      starts_at   INTEGER NOT NULL,
+      ends_at     INTEGER NOT NULL,
+      comment     TEXT    NOT NULL,
+      created_by  TEXT    NOT NULL,
+      on_expiry   TEXT    NOT NULL DEFAULT 'drop' CHECK (on_expiry IN ('drop', 'deliver_unresolved')),
+      created_at  INTEGER NOT NULL,
+      updated_at  INTEGER NOT NULL,
+      -- Set once the silence's held deliveries were released after it ended (deliver_unresolved only).
+      released_at INTEGER
+    ) STRICT;
+    CREATE INDEX silences_by_end ON silences (ends_at);
+  `,
+};

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredSilence } from '../../src/store/stored-silence.js';
+import { migratedStores } from './migrated-stores.js';
+import { T0, makeIngestItem } from './make-ingest-item.js';
+import type { TestJournal } from './store-contract.js';
+
+const HOUR = 3_600_000;
+
+export function silence(overrides: Partial<StoredSilence> = {}): StoredSilence {
+  return {
+    id: 'sil_1',
+    matchers: { event: 'agent.*', where: [{ 'data.host': 'db-1' }] },
+    startsAt: T0,
+    endsAt: T0 + HOUR,
+    comment: 'patching db-1',
+    createdBy: 'alice',
+    onExpiry: 'drop',
+    createdAt: T0,
+    updatedAt: T0,
+    releasedAt: null,
+    ...overrides,
+  };
+}
+
+/** Held deliveries and silences (issue 12), backend-agnostic like the other contracts. */
+export function describeSilenceStoreContract(name: string, createJournal: () => Promise<TestJournal>): void {
+  describe(`Silence store contract: ${name}`, () => {
+    const openMigrated = migratedStores(createJournal);
+
+    it('creates held deliveries in their state with what held them, and never hands them to the engine', async () => {
+      const store = await openMigrated();
+      const item = {
+        ...makeIngestItem({ targets: ['soc-slack', 'tickets'] }),
+        holds: [{ state: 'silenced' as const, by: 'sil_1' }, null],
+      };
+      await store.ingest([item]);
+      const deliveries = await store.listDeliveries(item.event.id);
+      expect(deliveries.map((d) => [d.target, d.state, d.heldBy])).toEqual([
+        ['soc-slack', 'silenced', 'sil_1'],
+        ['tickets', 'pending', null],
+      ]);
+      expect(await store.claimDue({ target: 'soc-slack', now: T0 + HOUR, limit: 10, leaseMs: 1000 })).toEqual([]);
+      expect(await store.nextDueAt('soc-slack')).toBeUndefined();
+      const silenced = await store.findDeliveries({ state: 'silenced', heldBy: 'sil_1' });
+      expect(silenced.map((d) => d.target)).toEqual(['soc-slack']);
+      expect(await store.findDeliveries({ heldBy: 'sil_2' })).toEqual([]);
+      const counts = await store.countByTarget();
+      expect(counts).toContainEqual({ target: 'soc-slack', state: 'silenced', count: 1 });
+    });
+
+    it('stores, finds, updates and expires silences', async () => {
+      const store = await openMigrated();
+      await store.createSilence(silence());
+      await store.createSilence(silence({ id: 'sil_2', startsAt: T0 + 2 * HOUR, endsAt: T0 + 3 * HOUR }));
+      expect(await store.getSilence('sil_1')).toEqual(silence());
+      expect(await store.getSilence('sil_9')).toBeUndefined();
+      expect((await store.findSilences({ activeAt: T0 + 1 })).map((s) => s.id)).toEqual(['sil_1']);
+      expect((await store.findSilences({ activeAt: T0 + HOUR })).map((s) => s.id)).toEqual([]);
+      expect((await store.findSilences({ notEndedAt: T0 + 1 })).map((s) => s.id)).toEqual(['sil_2', 'sil_1']);
+      expect((await store.findSilences({})).map((s) => s.id)).toEqual(['sil_2', 'sil_1']);
+
+      const expired = await store.updateSilence('sil_1', { endsAt: T0 + 5 }, T0 + 5);
+      expect(expired).toMatchObject({ endsAt: T0 + 5, updatedAt: T0 + 5, comment: 'patching db-1' });
+      expect((await store.findSilences({ activeAt: T0 + 6 })).map((s) => s.id)).toEqual([]);
+      expect(await store.updateSilence('sil_9', { comment: 'x' }, T0)).toBeUndefined();
+    });
+
+    it('releases an ended silence once: its chosen deliveries are due again, the rest stay held', async () => {
+      const store = await openMigrated();
+      await store.createSilence(silence({ onExpiry: 'deliver_unresolved' }));
+      const items = [0, 1].map(() => ({
+        ...makeIngestItem({ targets: ['soc-slack'] }),
+        holds: [{ state: 'silenced' as const, by: 'sil_1' }],
+      }));
+      await store.ingest(items);
+      const [first, second] = await store.findDeliveries({ heldBy: 'sil_1' });
+      const now = T0 + 2 * HOUR;
+      expect(await store.releaseSilence('sil_1', [first!.id], now)).toBe(1);
+      expect(await store.releaseSilence('sil_1', [second!.id], now)).toBeUndefined();
+      expect((await store.getSilence('sil_1'))?.releasedAt).toBe(now);
+      expect((await store.getDelivery(first!.id))?.state).toBe('pending');
+      expect((await store.getDelivery(second!.id))?.state).toBe('silenced');
+      const claimed = await store.claimDue({ target: 'soc-slack', now, limit: 10, leaseMs: 1000 });
+      expect(claimed.map((c) => [c.delivery.id, c.retryFrom, c.scheduleAttempts])).toEqual([[first!.id, now, 0]]);
+    });
+  });
+}
