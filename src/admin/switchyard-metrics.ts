@@ -17,6 +17,12 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
   },
   { name: 'switchyard_deliveries_queued_total', help: 'Deliveries created for accepted events.', type: 'counter' },
   {
+    name: 'switchyard_deliveries_held_total',
+    help: 'Deliveries recorded but not sent, by what held them back (silenced, muted, suppressed, grouped).',
+    type: 'counter',
+    labels: ['state'],
+  },
+  {
     name: 'switchyard_unknown_severity_total',
     help: 'Events whose severity is not a configured level (routed as the highest).',
     type: 'counter',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SourceConfig } from '../config/config.js';
+import { silenceHolds } from '../noise/silence-holds.js';
 import { routeEvent } from '../rules/route-event.js';
 import type { RouteDecision } from '../rules/rules.js';
 import type { IngestItem } from '../store/store.js';
@@ -11,6 +12,8 @@ export interface AcceptedEvent {
   readonly envelope: Envelope;
   readonly decision: RouteDecision;
   readonly item: IngestItem;
+  /** The silence that holds every delivery of the event, when one does. */
+  readonly silencedBy?: string | undefined;
 }
 
 /**
@@ -29,6 +32,8 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
   }
   const rules = ctx.rules();
   const decision = routeEvent(rules, envelope);
+  const candidates = ctx.silences?.candidatesFor(envelope.event) ?? [];
+  const silenced = silenceHolds(candidates, rules, envelope, decision.targets, now);
   const item: IngestItem = {
     event: {
       id: ctx.newEventId(now),
@@ -44,6 +49,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
     },
     targets: decision.targets,
     dedupeSince: now - ctx.config.dedupeWindowMs,
+    ...(silenced && { holds: silenced.holds }),
   };
-  return { envelope, decision, item };
+  return { envelope, decision, item, silencedBy: silenced?.silenceId };
 }

@@ -2,6 +2,7 @@ import type { Metrics } from '../admin/metrics.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../log/logger.js';
+import type { SilenceRegistry } from '../noise/create-silence-registry.js';
 import type { CompiledRules } from '../rules/rules.js';
 import type { IngestItem, IngestResult } from '../store/store.js';
 import type { BodyBudget } from './body-budget.js';
@@ -19,4 +20,6 @@ export interface IngestContext {
   readonly newEventId: (nowMs: number) => string;
   /** Body bytes held before their signature is checked, shared by all requests. */
   readonly bodyBudget: BodyBudget;
+  /** Silences in force (issue 12); absent = none. */
+  readonly silences?: Pick<SilenceRegistry, 'candidatesFor'>;
 }

@@ -94,10 +94,10 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
         try {
           const envelope = parseEnvelope(body);
           kind = envelope.event;
-          const { decision, item } = acceptEvent(ctx, source, envelope, body);
-          const result = await ctx.commit(item);
+          const accepted = acceptEvent(ctx, source, envelope, body);
+          const result = await ctx.commit(accepted.item);
           sendJson(res, 200, { id: result.eventId, duplicate: result.duplicate, deliveries: result.deliveries });
-          recordAccepted(ctx, source.name, envelope.event, decision, result);
+          recordAccepted(ctx, source.name, envelope.event, accepted, result);
         } catch (error) {
           reject(res, source.name, asCoded(error), false, kind);
         }
@@ -111,7 +111,7 @@ function recordAccepted(
   ctx: IngestContext,
   source: string,
   kind: string,
-  decision: ReturnType<typeof acceptEvent>['decision'],
+  { decision, silencedBy }: ReturnType<typeof acceptEvent>,
   result: Awaited<ReturnType<IngestContext['commit']>>,
 ): void {
   const { metrics, log } = ctx;
@@ -122,7 +122,8 @@ function recordAccepted(
     return;
   }
   metrics.increment('switchyard_events_received_total', { source, kind: kindLabel, outcome: 'accepted' });
-  metrics.increment('switchyard_deliveries_queued_total', {}, result.deliveries);
+  if (silencedBy === undefined) metrics.increment('switchyard_deliveries_queued_total', {}, result.deliveries);
+  else metrics.increment('switchyard_deliveries_held_total', { state: 'silenced' }, result.deliveries);
   const severity = decision.severity;
   if (!KNOWN_EVENT_KINDS.has(kind)) {
     metrics.increment('switchyard_unknown_event_kind_total');
@@ -155,6 +156,7 @@ function recordAccepted(
     fallback: decision.usedFallback,
     targets: decision.targets,
     deliveries: result.deliveries,
+    ...(silencedBy !== undefined && { silenced_by: silencedBy }),
   });
 }
 

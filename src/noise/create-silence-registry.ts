@@ -1,0 +1,85 @@
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log/logger.js';
+import { compileRegex } from '../rules/compile/compile-regex.js';
+import type { CompiledRules } from '../rules/rules.js';
+import type { Store } from '../store/store.js';
+import type { StoredSilence } from '../store/stored-silence.js';
+import { compileSilence, type CompiledSilence } from './compile-silence.js';
+
+export interface SilenceRegistry {
+  /** Silences not ended at the last refresh that could match this kind, oldest first; cheap (ingest hot path). */
+  candidatesFor(kind: string): readonly CompiledSilence[];
+  /** Reads the journal now (after a local change, so it holds at once on this instance). */
+  refresh(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * The silences every instance applies at ingest, kept in memory and re-read from the journal every
+ * `intervalMs` (1 s: a silence made on one instance holds on all within about a second). Compiled against
+ * the rules in force, and again when they change; a silence whose matchers no longer compile (a severity level
+ * removed) is logged and skipped rather than silencing more than it said. Per event kind the candidates are
+ * cached, so an event tests only the silences whose `match.event` accepts its kind.
+ */
+export function createSilenceRegistry(options: {
+  readonly store: Store;
+  readonly log: Logger;
+  readonly clock: Clock;
+  readonly rules: () => CompiledRules;
+  readonly intervalMs?: number;
+}): SilenceRegistry {
+  const { store, log, clock } = options;
+  let stored: readonly StoredSilence[] = [];
+  let compiledFor: CompiledRules | undefined;
+  let compiled: readonly CompiledSilence[] = [];
+  let byKind = new Map<string, readonly CompiledSilence[]>();
+  let failedLogged = false;
+
+  const recompile = (rules: CompiledRules): void => {
+    compiledFor = rules;
+    const next: CompiledSilence[] = [];
+    for (const silence of stored) {
+      const result = compileSilence(silence, rules, compileRegex);
+      if (result.ok) next.push(result.compiled);
+      else
+        log.warn('a silence does not fit the rules in force; it is not applied', {
+          silence: silence.id,
+          problems: result.problems,
+        });
+    }
+    compiled = next;
+    byKind = new Map();
+  };
+  const refresh = async (): Promise<void> => {
+    try {
+      const found = await store.findSilences({ notEndedAt: clock.now(), limit: 100_000 });
+      stored = found.reverse();
+      failedLogged = false;
+      recompile(options.rules());
+    } catch (error) {
+      // The last silences read stay in force: a journal outage must not unsilence a maintenance window.
+      if (!failedLogged)
+        log.error('reading silences from the journal failed; keeping the last ones', { error: String(error) });
+      failedLogged = true;
+    }
+  };
+  const timer = setInterval(() => void refresh(), options.intervalMs ?? 1_000);
+  timer.unref();
+
+  return {
+    candidatesFor(kind) {
+      if (compiledFor !== options.rules()) recompile(options.rules());
+      if (compiled.length === 0) return compiled;
+      let candidates = byKind.get(kind);
+      if (candidates === undefined) {
+        candidates = compiled.filter((c) => c.matchesKind(kind));
+        // Bounded: event kinds are validated names, but a flood of distinct kinds must not grow this forever.
+        if (byKind.size >= 1_000) byKind.clear();
+        byKind.set(kind, candidates);
+      }
+      return candidates;
+    },
+    refresh,
+    stop: () => clearInterval(timer),
+  };
+}
