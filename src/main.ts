@@ -23,6 +23,7 @@ import { createIngestHandler } from './ingest/ingest-handler.js';
 import { SMALL_BODY_BYTES } from './ingest/read-body.js';
 import { createLogger } from './log/create-logger.js';
 import type { Logger } from './log/logger.js';
+import { createSilenceRegistry } from './noise/create-silence-registry.js';
 import { createLiveRules } from './rules/create-live-rules.js';
 import { watchRulesFile } from './rules/watch-rules-file.js';
 import type { IngestItem } from './store/store.js';
@@ -140,6 +141,9 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     await engine.start();
     registerScrapeGauges(metrics, { store, engine, rules });
     releases.push(() => engine.stop(config.shutdownGraceMs));
+    const silences = createSilenceRegistry({ store, log, clock, rules: rules.current });
+    releases.push(async () => silences.stop());
+    await silences.refresh();
     const { retention, dedupeWindowMs } = config;
     const pruner = startPruner({
       store,
@@ -164,6 +168,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
         return result;
       },
       newEventId: (now) => newId('evt_', now),
+      silences,
       bodyBudget: createBodyBudget(config.maxBodyInFlightBytes, SMALL_BODY_BYTES),
     });
     // One per daemon: a guesser is slowed down, and its refusals logged, across every admin surface.
@@ -180,6 +185,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       metrics,
       clock,
       wakeDeliveries: () => engine.wake(),
+      silences,
     });
     const appOptions = {
       metrics,

@@ -1,7 +1,7 @@
-import type { DeliveryFilter, DeliveryState } from '../store/store.js';
+import { DELIVERY_STATES, type DeliveryFilter, type DeliveryState } from '../store/store.js';
 import { parseInstant } from './parse-instant.js';
 
-const STATES: readonly DeliveryState[] = ['pending', 'delivered', 'dead'];
+const STATES: readonly DeliveryState[] = DELIVERY_STATES;
 
 /** The filter options `deliveries` and `replay` share, for parseArgs. */
 export const DELIVERY_FILTER_OPTIONS = {
@@ -9,13 +9,15 @@ export const DELIVERY_FILTER_OPTIONS = {
   state: { type: 'string' },
   target: { type: 'string' },
   event: { type: 'string' },
+  'held-by': { type: 'string' },
   since: { type: 'string' },
   until: { type: 'string' },
   limit: { type: 'string' },
 } as const;
 
 export const DELIVERY_FILTER_USAGE = `  --config FILE   the daemon's config, to find the journal (else $SWITCHYARD_CONFIG, else config/switchyard.yaml)
-  --state S       pending | delivered | dead
+  --state S       pending | delivered | dead, or held back: silenced | muted | suppressed | grouped
+  --held-by ID    deliveries held by one silence (sil_...), interval, throttle or digest
   --target NAME   one target
   --event ID      one event's deliveries
   --since WHEN    created at or after WHEN: 2026-11-22T10:00:00Z, 2026-11-22, or a duration ago (90m, 2h, 7d)
@@ -53,6 +55,7 @@ export function parseDeliveryFilter(
     state: state as DeliveryState | undefined,
     target: text('target'),
     eventId: text('event'),
+    heldBy: text('held-by'),
     since,
     until,
     limit,

@@ -3,7 +3,7 @@ import type { AdminScope } from '../config/config.js';
 import type { CliCommand } from './cli-io.js';
 import { parseCommandArgs } from './parse-command-args.js';
 
-const SCOPES: readonly AdminScope[] = ['read', 'replay'];
+const SCOPES: readonly AdminScope[] = ['read', 'replay', 'silence'];
 // The config schema's pattern for admin.keys[].name.
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 

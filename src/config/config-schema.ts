@@ -99,7 +99,7 @@ export const configSchema = {
                 type: 'array',
                 minItems: 1,
                 uniqueItems: true,
-                items: { enum: ['read', 'replay'] },
+                items: { enum: ['read', 'replay', 'silence'] },
               },
             },
           },

@@ -10,7 +10,7 @@ export interface SourceConfig {
 }
 
 /** What an admin API key may do: `read` the journal, rules and status; `replay` deliveries and reload rules. */
-export type AdminScope = 'read' | 'replay';
+export type AdminScope = 'read' | 'replay' | 'silence';
 
 /** One admin API key as configured: its name (for logs) and the hash of the key, never the key itself. */
 export interface AdminKeyConfig {

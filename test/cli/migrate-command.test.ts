@@ -121,7 +121,7 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
       out: `${where}: schema version 4 (already current)\n`,
       err: '',
     });
-    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     const store = on.openWith({});
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -134,6 +134,6 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
 
     const results = await Promise.all([migrate(dir), migrate(dir), migrate(dir)]);
     expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
-    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
   });
 });

@@ -2,6 +2,7 @@ import type { Clock } from '../../clock.js';
 import type { AdminKeyConfig } from '../../config/config.js';
 import type { TargetStatus } from '../../delivery/delivery-engine.js';
 import type { Logger } from '../../log/logger.js';
+import type { SilenceRegistry } from '../../noise/create-silence-registry.js';
 import type { ReloadOutcome } from '../../rules/create-live-rules.js';
 import type { CompiledRules } from '../../rules/rules.js';
 import type { Store } from '../../store/store.js';
@@ -26,4 +27,6 @@ export interface AdminApiDeps {
   readonly clock: Clock;
   /** Asks the delivery engine to look for due deliveries now, after a replay; without it, its next poll finds them. */
   readonly wakeDeliveries?: () => void;
+  /** Re-read after a silence changes, so it holds on this instance at once (issue 12). */
+  readonly silences?: Pick<SilenceRegistry, 'refresh'>;
 }

@@ -7,6 +7,7 @@ import { handleApiError } from './handle-api-error.js';
 import { addReplayRoutes } from './replay-routes.js';
 import { addRouteTestRoute } from './route-test-route.js';
 import { addRulesRoutes } from './rules-routes.js';
+import { addSilencesRoutes } from './silences-routes.js';
 import { sendApiError } from './send-api-error.js';
 import { addTargetsRoute } from './targets-route.js';
 
@@ -15,7 +16,7 @@ const JSON_LIMIT = '1mb';
 
 /**
  * The admin API under `/api/v1`: JSON reads of the journal, rules and target status (scope `read`), replay
- * and rules reload (scope `replay`). Every request authenticates first, unknown paths included, and a body is
+ * and rules reload (scope `replay`), silences (scope `silence`). Every request authenticates first, unknown paths included, and a body is
  * parsed only after that. Mount it at `/` on its own listener, or under a prefix (`/admin`) on the main one.
  */
 export function createAdminApi(deps: AdminApiDeps): Router {
@@ -23,6 +24,7 @@ export function createAdminApi(deps: AdminApiDeps): Router {
   const auth = createAdminAuth(deps);
   const read = auth.requireScope('read');
   const replay = auth.requireScope('replay');
+  const silence = auth.requireScope('silence');
   const json = express.json({ limit: JSON_LIMIT });
   const noStore: RequestHandler = (_req, res, next) => {
     res.set('cache-control', 'no-store');
@@ -36,6 +38,7 @@ export function createAdminApi(deps: AdminApiDeps): Router {
   addTargetsRoute(router, deps, read);
   addRouteTestRoute(router, deps, read, json);
   addReplayRoutes(router, deps, replay, json);
+  addSilencesRoutes(router, deps, { read, silence }, json);
   router.use('/api', (_req, res) => {
     sendApiError(res, 404, 'not_found', 'no such admin API route');
   });

@@ -7,7 +7,7 @@ import type { FilterName } from './parse-filters.js';
 import { parseListQuery } from './parse-list-query.js';
 import { presentAttempt, presentDelivery } from './present-delivery.js';
 
-/** GET /api/v1/deliveries (filters: target, state, kind, event, since, until), /dead-letters and /deliveries/:id. */
+/** GET /api/v1/deliveries (filters: target, state, kind, event, heldBy, since, until), /dead-letters and /deliveries/:id. */
 export function addDeliveriesRoutes(router: Router, deps: AdminApiDeps, read: RequestHandler): void {
   const list =
     (allowed: readonly FilterName[], state?: DeliveryState) =>
@@ -21,6 +21,7 @@ export function addDeliveriesRoutes(router: Router, deps: AdminApiDeps, read: Re
         target: filters.target,
         kind: filters.kind,
         eventId: filters.event,
+        heldBy: filters.heldBy,
         since: filters.since,
         until: filters.until,
         after: after === undefined ? undefined : { id: after.id, createdAt: after.at ?? 0 },
@@ -38,7 +39,7 @@ export function addDeliveriesRoutes(router: Router, deps: AdminApiDeps, read: Re
             : null,
       });
     };
-  router.get('/api/v1/deliveries', read, list(['target', 'state', 'kind', 'event', 'since', 'until']));
+  router.get('/api/v1/deliveries', read, list(['target', 'state', 'kind', 'event', 'heldBy', 'since', 'until']));
   // Dead letters are the deliveries in state dead; the same cursor works in both listings.
   router.get('/api/v1/dead-letters', read, list(['target', 'kind', 'event', 'since', 'until'], 'dead'));
 

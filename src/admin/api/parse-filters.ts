@@ -1,8 +1,8 @@
 import { parseInstant } from '../../cli/parse-instant.js';
-import type { DeliveryState } from '../../store/store.js';
+import { DELIVERY_STATES, type DeliveryState } from '../../store/store.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 
-export const FILTER_NAMES = ['target', 'state', 'kind', 'source', 'event', 'since', 'until'] as const;
+export const FILTER_NAMES = ['target', 'state', 'kind', 'source', 'event', 'since', 'until', 'heldBy'] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 /** Filters as the listings and replay take them; `since`/`until` in ms. */
@@ -13,11 +13,13 @@ export interface Filters {
   readonly source?: string;
   /** An event id (deliveries of one event). */
   readonly event?: string;
+  /** Held deliveries of one silence, interval, throttle or digest. */
+  readonly heldBy?: string;
   readonly since?: number;
   readonly until?: number;
 }
 
-const STATES: readonly string[] = ['pending', 'delivered', 'dead'];
+const STATES: readonly string[] = DELIVERY_STATES;
 
 /**
  * Reads the `allowed` filters from query parameters or a JSON body. Times take the CLI's forms: an ISO 8601

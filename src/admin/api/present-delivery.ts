@@ -17,6 +17,8 @@ export function presentDelivery(delivery: StoredDelivery, heldUntil = 0) {
     nextAttemptAt: delivery.state === 'pending' ? iso(Math.max(delivery.nextAttemptAt, heldUntil)) : null,
     // Already redacted by the engine before it was stored (secrets and URLs masked).
     lastError: delivery.lastError,
+    // Issue 12: what held a delivery back (a silence id, ...); null for one that is sent.
+    heldBy: delivery.heldBy ?? null,
     createdAt: iso(delivery.createdAt),
     updatedAt: iso(delivery.updatedAt),
   };

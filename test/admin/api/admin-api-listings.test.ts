@@ -160,6 +160,7 @@ describe('admin API listings', () => {
       attempts: 1,
       nextAttemptAt: null,
       lastError: 'HTTP 404',
+      heldBy: null,
       createdAt: new Date(T0 + 60_000).toISOString(),
       updatedAt: new Date(T0 + 600_042).toISOString(),
       history: [
@@ -185,10 +186,10 @@ describe('admin API listings', () => {
     };
     expect(await error('/api/v1/deliveries?tagret=tickets')).toEqual({
       code: 'invalid_filter',
-      message: 'unknown parameter "tagret"; known: limit, cursor, order, target, state, kind, event, since, until',
+      message: 'unknown parameter "tagret"; known: limit, cursor, order, target, state, kind, event, heldBy, since, until',
     });
     expect((await error('/api/v1/deliveries?state=lost')).message).toBe(
-      'state: must be one of pending, delivered, dead',
+      'state: must be one of pending, delivered, dead, silenced, muted, suppressed, grouped',
     );
     expect((await error('/api/v1/dead-letters?state=dead')).message).toContain('unknown parameter "state"');
     expect((await error('/api/v1/events?since=yesterday')).message).toContain('since: "yesterday" is not a date-time');

@@ -10,4 +10,5 @@ function key(name: string, scopes: AdminScope[]): { key: string; config: AdminKe
 export const READER = key('dashboard', ['read']);
 export const REPLAYER = key('replay-bot', ['replay']);
 export const OPERATOR = key('operator', ['read', 'replay']);
-export const ALL_KEYS: readonly AdminKeyConfig[] = [READER.config, REPLAYER.config, OPERATOR.config];
+export const SILENCER = key('shift-lead', ['read', 'silence']);
+export const ALL_KEYS: readonly AdminKeyConfig[] = [READER.config, REPLAYER.config, OPERATOR.config, SILENCER.config];
