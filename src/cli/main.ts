@@ -11,6 +11,7 @@ import { runReplay } from './replay-command.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { runRoute } from './route-command.js';
 import { runServe } from './serve-command.js';
+import { runSilence } from './silence-command.js';
 import { runSubscribe } from './subscribe-command.js';
 import { runTest } from './test-command.js';
 
@@ -27,6 +28,7 @@ const COMMANDS: Readonly<Record<string, CliCommand>> = {
   keys: runKeys,
   migrate: runMigrate,
   prune: runPrune,
+  silence: runSilence,
 };
 
 const USAGE = `usage: switchyard <command> [options]
@@ -45,6 +47,7 @@ commands:
   keys new --name NAME [--scope read,replay]  make an admin API key: prints it once, and its hash for the config
   migrate [--config FILE]               apply the journal's migrations (SQLite or PostgreSQL), print its schema version
   prune [--config FILE] [--dry-run] [--vacuum]  remove what retention allows now (or say what would go)
+  silence add|list|update|expire        hold back matching events' deliveries for a while (recorded, not sent)
 
 RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. See docs/ and README.md.
 `;

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { envelope, postWebhook } from '../helpers/post-webhook.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
+import { SLACK_URL, SOURCE_SECRET, startTestDaemon, type TestDaemon } from '../helpers/start-test-daemon.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+
+const tempDir = useTempDirs();
+let daemon: TestDaemon | undefined;
+afterEach(async () => {
+  await daemon?.running.close();
+  daemon = undefined;
+});
+
+let sequence = 0;
+// Distinct bodies: the same body twice within the dedupe window is one event.
+const offline = (host: string) =>
+  envelope('agent.offline', { host, agent: { id: `agt_${host}`, name: host }, n: (sequence += 1) });
+
+async function cli(d: TestDaemon, args: string[]) {
+  const run = spawnCli(['silence', ...args, '--config', path.join(d.dir, 'switchyard.yaml')], {
+    TEST_SLACK_URL: SLACK_URL,
+    USER: 'alice',
+  });
+  return { code: await run.exited, out: run.stdout(), err: run.stderr() };
+}
+
+async function post(d: TestDaemon, body: string) {
+  const answer = await postWebhook(d.url, body, { secret: SOURCE_SECRET });
+  expect(answer.status).toBe(200);
+  return answer.body.id as string;
+}
+
+describe('silences in a running daemon (real CLI process)', () => {
+  it('a silence added through the CLI holds the next matching events: journaled, routed, recorded silenced, never sent', async () => {
+    const d = (daemon = await startTestDaemon(tempDir()));
+    const before = await post(d, offline('db-1'));
+
+    const added = await cli(d, [
+      'add',
+      '--match',
+      '{event: agent.*, where: [{field: data.host, equals: db-1}]}',
+      '--duration',
+      '2h',
+      '--comment',
+      'patching db-1',
+      '--json',
+    ]);
+    expect(added.code, added.err).toBe(0);
+    const silence = JSON.parse(added.out) as { id: string; createdBy: string };
+    expect(silence.createdBy).toBe('alice');
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // every instance re-reads silences each second
+
+    const held = await post(d, offline('db-1'));
+    const other = await post(d, offline('db-2'));
+    const deliveries = await d.deliveries();
+    const of = (id: string) => deliveries.filter((x) => x.eventId === id).map((x) => [x.target, x.state, x.heldBy]);
+    expect(of(held)).toEqual([
+      ['tickets', 'silenced', silence.id],
+      ['soc-slack', 'silenced', silence.id],
+    ]);
+    expect(of(before).every(([, state]) => state !== 'silenced')).toBe(true);
+    expect(of(other).every(([, state]) => state !== 'silenced')).toBe(true);
+    expect(d.logs().some((line) => line.message === 'event received' && line.silenced_by === silence.id)).toBe(true);
+
+    const listed = await cli(d, ['list']);
+    expect(listed.out).toContain(silence.id);
+    expect(listed.out).toContain('patching db-1');
+
+    const expired = await cli(d, ['expire', silence.id]);
+    expect(expired.code, expired.err).toBe(0);
+    expect(expired.out).toContain('expired');
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const after = await post(d, offline('db-1'));
+    expect((await d.deliveries()).filter((x) => x.eventId === after).every((x) => x.state !== 'silenced')).toBe(true);
+    // Held deliveries stay held after the silence ends (on_expiry: drop).
+    expect((await d.deliveries()).filter((x) => x.eventId === held).map((x) => x.state)).toEqual([
+      'silenced',
+      'silenced',
+    ]);
+  }, 60_000);
+
+  it('refuses invalid silences with exit 2 and stores nothing', async () => {
+    const d = (daemon = await startTestDaemon(tempDir()));
+    for (const args of [
+      ['add', '--match', '{event: agent.*}', '--comment', 'no end'],
+      ['add', '--match', '{severity: {at_least: apocalyptic}}', '--duration', '1h', '--comment', 'x'],
+      ['add', '--match', '{event: [unclosed', '--duration', '1h', '--comment', 'x'],
+      ['add', '--match', '{event: agent.*}', '--duration', '1h'],
+    ]) {
+      const refused = await cli(d, args);
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.err).toContain('invalid_silence');
+    }
+    expect((await cli(d, ['expire', 'sil_missing'])).code).toBe(1);
+    expect((await cli(d, ['list', '--json'])).out).toBe('[]\n');
+  }, 60_000);
+});
