@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Envelope } from '../ingest/envelope.js';
 import { validateEnvelope } from '../ingest/parse-envelope.js';
+import { flattenHeaderText } from '../delivery/targets/flatten-header-text.js';
+import { explainSilence, type SilenceExplanation } from '../noise/explain-silence.js';
 import { explainRoute } from '../rules/explain-route.js';
+import type { CompiledRules } from '../rules/rules.js';
+import { SwitchyardError } from '../switchyard-error.js';
+import { openJournal } from './open-journal.js';
 import { loadRulesFile } from '../rules/load-rules-file.js';
 import { formatExplanation } from './format-explanation.js';
 import { formatProblem } from '../rules/format-problem.js';
@@ -11,18 +16,19 @@ import { resolveRulesPath } from './resolve-rules-path.js';
 import { summarizeRulesWarnings } from './summarize-rules-warnings.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 
-const USAGE = `usage: switchyard route [RULES] [--event FILE] [--json]
+const USAGE = `usage: switchyard route [RULES] [--event FILE] [--config FILE] [--json]
 
 Shows which routes match an event (JSON envelope from FILE, or from standard input without --event or
 with --event -), which targets would receive it, and for each route that did not match the first
 condition that failed. RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. Unset \${VAR} references
 are fine here. Exit 1 when the rules or the event are invalid.
-  --json   machine-readable output
+  --config FILE   also read the silences in force from that daemon's journal, and say which would hold it
+  --json          machine-readable output
 `;
 
 /** `switchyard route`: explains the routing of one event. Prints target names only, never their options. */
 export const runRoute: CliCommand = async (args, io) => {
-  const options = { event: { type: 'string' }, json: { type: 'boolean' } } as const;
+  const options = { event: { type: 'string' }, json: { type: 'boolean' }, config: { type: 'string' } } as const;
   const parsed = parseCommandArgs(args, options, { min: 0, max: 1 }, USAGE, io);
   if (typeof parsed === 'number') return parsed;
   const path = resolveRulesPath(parsed.positionals[0], io.env, io.cwd);
@@ -40,6 +46,17 @@ export const runRoute: CliCommand = async (args, io) => {
   }
   io.stderr(summarizeRulesWarnings(path.display, loaded.warnings));
   const explanation = explainRoute(loaded.rules, envelope);
+  const config = typeof parsed.values.config === 'string' ? parsed.values.config : undefined;
+  let silencedBy: SilenceExplanation | null | undefined;
+  if (config !== undefined && explanation.targets.length > 0) {
+    try {
+      silencedBy = await silenceInForce(config, io, loaded.rules, envelope);
+    } catch (error) {
+      if (!(error instanceof SwitchyardError)) throw error;
+      io.stderr(`switchyard route: silences not checked: ${error.code}: ${error.message}\n`);
+      return 1;
+    }
+  }
   if (parsed.values.json === true) {
     const { steps, ...decision } = explanation;
     const report = {
@@ -47,13 +64,36 @@ export const runRoute: CliCommand = async (args, io) => {
       event: envelope.event,
       ...decision,
       routes: steps,
+      ...(silencedBy !== undefined && { silencedBy }),
     };
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     io.stdout(formatExplanation(envelope, explanation));
+    if (silencedBy) {
+      const { id, createdBy, endsAt, comment } = silencedBy;
+      io.stdout(
+        `silenced by ${id} (${flattenHeaderText(createdBy, 40)}, until ${endsAt}: ${flattenHeaderText(comment, 120)}): ` +
+          'its deliveries would be recorded as silenced, not sent\n',
+      );
+    }
   }
   return 0;
 };
+
+async function silenceInForce(
+  config: string,
+  io: CliIo,
+  rules: CompiledRules,
+  envelope: Envelope,
+): Promise<SilenceExplanation | null> {
+  const store = openJournal(config, io);
+  try {
+    const now = Date.now();
+    return explainSilence(await store.findSilences({ activeAt: now }), rules, envelope, now);
+  } finally {
+    await store.close();
+  }
+}
 
 /** The envelope, or a message saying why there is none. */
 async function readEnvelope(file: string | undefined, io: CliIo): Promise<Envelope | string> {

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
@@ -62,6 +63,17 @@ describe('silences in a running daemon (real CLI process)', () => {
     expect(of(before).every(([, state]) => state !== 'silenced')).toBe(true);
     expect(of(other).every(([, state]) => state !== 'silenced')).toBe(true);
     expect(d.logs().some((line) => line.message === 'event received' && line.silenced_by === silence.id)).toBe(true);
+
+    const eventFile = path.join(d.dir, 'event.json');
+    writeFileSync(eventFile, offline('db-1'));
+    const routed = spawnCli(
+      ['route', d.rulesPath, '--event', eventFile, '--config', path.join(d.dir, 'switchyard.yaml')],
+      {
+        TEST_SLACK_URL: SLACK_URL,
+      },
+    );
+    expect(await routed.exited).toBe(0);
+    expect(routed.stdout()).toContain(`silenced by ${silence.id} (alice, until `);
 
     const listed = await cli(d, ['list']);
     expect(listed.out).toContain(silence.id);

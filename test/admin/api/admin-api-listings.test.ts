@@ -186,7 +186,8 @@ describe('admin API listings', () => {
     };
     expect(await error('/api/v1/deliveries?tagret=tickets')).toEqual({
       code: 'invalid_filter',
-      message: 'unknown parameter "tagret"; known: limit, cursor, order, target, state, kind, event, heldBy, since, until',
+      message:
+        'unknown parameter "tagret"; known: limit, cursor, order, target, state, kind, event, heldBy, since, until',
     });
     expect((await error('/api/v1/deliveries?state=lost')).message).toBe(
       'state: must be one of pending, delivered, dead, silenced, muted, suppressed, grouped',

@@ -94,4 +94,24 @@ describe('admin API silences', () => {
     expect(unknown.status).toBe(404);
     expect((await a.request('/api/v1/silences?status=gone', { key: READER.key })).status).toBe(400);
   });
+
+  it('says in the route test which silence in force would hold an event, and null otherwise', async () => {
+    const a = await started();
+    const event = (host: string) => ({ event: 'agent.offline', timestamp: '2026-11-22T10:00:00Z', data: { host } });
+    const test = async (host: string) =>
+      (await a.request('/api/v1/route-test', { key: READER.key, body: event(host) })).body as Record<string, unknown>;
+    expect((await test('db-1')).silencedBy).toBeNull();
+    const { id } = (await a.request('/api/v1/silences', { key: SILENCER.key, method: 'POST', body: NEW })).body as {
+      id: string;
+    };
+    expect((await test('db-1')).silencedBy).toEqual({
+      id,
+      comment: 'patching db-1',
+      createdBy: 'shift-lead',
+      endsAt: new Date(NOW + 2 * HOUR).toISOString(),
+    });
+    expect((await test('db-2')).silencedBy).toBeNull();
+    a.clock.advance(2 * HOUR);
+    expect((await test('db-1')).silencedBy).toBeNull();
+  });
 });
