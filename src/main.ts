@@ -24,6 +24,7 @@ import { SMALL_BODY_BYTES } from './ingest/read-body.js';
 import { createLogger } from './log/create-logger.js';
 import type { Logger } from './log/logger.js';
 import { createSilenceRegistry } from './noise/create-silence-registry.js';
+import { startSilenceReleaser } from './noise/start-silence-releaser.js';
 import { createLiveRules } from './rules/create-live-rules.js';
 import { watchRulesFile } from './rules/watch-rules-file.js';
 import type { IngestItem } from './store/store.js';
@@ -45,6 +46,8 @@ export interface StartOptions {
   readonly random?: () => number;
   /** How often the delivery engine looks for due deliveries when nothing wakes it (tests shorten it). */
   readonly deliveryPollMs?: number;
+  /** How often ended `deliver_unresolved` silences are looked for (default 5 s; tests shorten it). */
+  readonly silenceReleaseMs?: number;
   /** When the first retention pass runs after start (default one minute; tests shorten it). */
   readonly firstPruneAfterMs?: number;
 }
@@ -144,6 +147,14 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     const silences = createSilenceRegistry({ store, log, clock, rules: rules.current });
     releases.push(async () => silences.stop());
     await silences.refresh();
+    const releaser = startSilenceReleaser({
+      store,
+      log,
+      clock,
+      wake: () => engine.wake(),
+      intervalMs: options.silenceReleaseMs,
+    });
+    releases.push(() => releaser.stop());
     const { retention, dedupeWindowMs } = config;
     const pruner = startPruner({
       store,

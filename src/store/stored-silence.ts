@@ -31,6 +31,8 @@ export interface SilenceFilter {
   readonly activeAt?: number | undefined;
   /** Only silences that have not ended by this instant (in force now, or starting later). */
   readonly notEndedAt?: number | undefined;
+  /** Only `deliver_unresolved` silences ended by this instant whose held deliveries were not released yet. */
+  readonly unreleasedAt?: number | undefined;
   /** Default 1000, newest first. */
   readonly limit?: number | undefined;
 }

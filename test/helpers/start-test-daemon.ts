@@ -62,6 +62,8 @@ export async function startTestDaemon(
     random?: () => number;
     /** When the first retention pass runs (default: the daemon's one minute). */
     firstPruneAfterMs?: number;
+    /** How often ended deliver_unresolved silences are released (default: the daemon's 5 s). */
+    silenceReleaseMs?: number;
   } = {},
 ): Promise<TestDaemon> {
   const rulesPath = path.join(dir, 'rules.yaml');
@@ -96,6 +98,7 @@ ${options.config ?? ''}
     ...(options.random ? { random: options.random } : {}),
     deliveryPollMs: 100,
     ...(options.firstPruneAfterMs === undefined ? {} : { firstPruneAfterMs: options.firstPruneAfterMs }),
+    ...(options.silenceReleaseMs === undefined ? {} : { silenceReleaseMs: options.silenceReleaseMs }),
   });
   const withStore = async <T>(read: (store: Store) => Promise<T>): Promise<T> => {
     const store = createSqliteStore({ path: dbPath });

@@ -2,7 +2,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
+import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { spawnCli } from '../helpers/spawn-cli.js';
+import { startHttpReceiver } from '../helpers/start-http-receiver.js';
 import { SLACK_URL, SOURCE_SECRET, startTestDaemon, type TestDaemon } from '../helpers/start-test-daemon.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
@@ -106,5 +108,57 @@ describe('silences in a running daemon (real CLI process)', () => {
     }
     expect((await cli(d, ['expire', 'sil_missing'])).code).toBe(1);
     expect((await cli(d, ['list', '--json'])).out).toBe('[]\n');
+  }, 60_000);
+
+  it('on_expiry deliver_unresolved: when the silence ends, sends what is still open, once', async () => {
+    const receiver = await startHttpReceiver();
+    try {
+      const rules = `
+targets:
+  tickets: { type: http, url: "${receiver.url}/events" }
+routes:
+  - { name: all, to: [tickets] }
+`;
+      const d = (daemon = await startTestDaemon(tempDir(), { rules, silenceReleaseMs: 100 }));
+      const store = createSqliteStore({ path: d.dbPath });
+      try {
+        const now = Date.now();
+        await store.createSilence({
+          id: 'sil_night',
+          matchers: { event: 'incident.*' },
+          startsAt: now,
+          endsAt: now + 2_500,
+          comment: 'night',
+          createdBy: 'alice',
+          onExpiry: 'deliver_unresolved',
+          createdAt: now,
+          updatedAt: now,
+          releasedAt: null,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
+        const incident = (event: string, id: string) => envelope(event, { incident_id: id, title: `${event} ${id}` });
+        const open = await post(d, incident('incident.created', 'inc_open'));
+        await post(d, incident('incident.created', 'inc_closed'));
+        await post(d, incident('incident.resolved', 'inc_closed'));
+        expect((await d.deliveries()).map((x) => x.state)).toEqual(['silenced', 'silenced', 'silenced']);
+        expect(receiver.requests).toHaveLength(0);
+
+        const [sent] = await receiver.waitForRequests(1, 10_000);
+        expect(JSON.parse(sent?.body.toString('utf8') ?? '{}')).toMatchObject({ data: { incident_id: 'inc_open' } });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(receiver.requests).toHaveLength(1);
+        const states = (await d.deliveries()).map((x) => [x.eventId === open, x.state]);
+        expect(states).toEqual([
+          [true, 'delivered'],
+          [false, 'silenced'],
+          [false, 'silenced'],
+        ]);
+        expect((await store.getSilence('sil_night'))?.releasedAt).toEqual(expect.any(Number));
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await receiver.close();
+    }
   }, 60_000);
 });

@@ -40,6 +40,10 @@ export function createPostgresSilences(pool: pg.Pool) {
         params.push(filter.notEndedAt);
         conditions.push(`ends_at > $${params.length}`);
       }
+      if (filter.unreleasedAt !== undefined) {
+        params.push(filter.unreleasedAt);
+        conditions.push(`on_expiry = 'deliver_unresolved' AND released_at IS NULL AND ends_at <= $${params.length}`);
+      }
       params.push(filter.limit ?? 1000);
       const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
       const result = await pool.query<StoredSilence>(

@@ -52,6 +52,10 @@ export function createSqliteSilences(db: Database.Database) {
         conditions.push('ends_at > ?');
         params.push(filter.notEndedAt);
       }
+      if (filter.unreleasedAt !== undefined) {
+        conditions.push("on_expiry = 'deliver_unresolved' AND released_at IS NULL AND ends_at <= ?");
+        params.push(filter.unreleasedAt);
+      }
       const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
       const rows = db
         .prepare<(number | string)[], SilenceRow>(`SELECT ${COLUMNS} FROM silences ${where} ORDER BY id DESC LIMIT ?`)
