@@ -44,6 +44,12 @@ export interface IngestItem {
   readonly dedupeSince: number;
   /** Issue 12: parallel to `targets`; a delivery with a hold is created in that state and never sent. */
   readonly holds?: readonly (DeliveryHold | null)[];
+  /**
+   * Issue 12: parallel to `targets`; a delivery under a throttle is created `suppressed` (held by the throttle)
+   * when `max` deliveries with the same key were let through within `windowMs` before it, decided inside the
+   * ingest transaction (and serialised per key across instances). A hold in `holds` wins over a throttle.
+   */
+  readonly throttles?: readonly (ThrottleCheck | null)[];
 }
 
 export type IngestResult =
@@ -64,6 +70,15 @@ export const DELIVERY_STATES: readonly DeliveryState[] = [
   'suppressed',
   'grouped',
 ];
+
+/** One throttle decision to take at ingest: `by` names the throttle (`route:<name>` or `target:<name>`). */
+export interface ThrottleCheck {
+  readonly by: string;
+  /** `by` and the rendered key: deliveries with the same one count against each other. */
+  readonly key: string;
+  readonly windowMs: number;
+  readonly max: number;
+}
 
 /** Why a delivery is created held back: the state and the silence, interval, throttle or digest (`held_by`). */
 export interface DeliveryHold {
@@ -133,6 +148,8 @@ export interface ClaimedDelivery {
   readonly scheduleAttempts: number;
   /** How many times the delivery was replayed after being delivered: part of its idempotency key. */
   readonly generation: number;
+  /** Issue 12: how many deliveries its throttle suppressed since the one before it (`{{ suppressed.count }}`). */
+  readonly suppressedCount?: number;
   /**
    * Issue 14: the values captured so far for this delivery's target and correlation key (`{{ ref.* }}`), or
    * null when nothing was delivered yet for the key (or its last resolve cleared them): the "first event".

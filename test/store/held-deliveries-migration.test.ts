@@ -33,7 +33,9 @@ describe('SQLite migration 4 (held deliveries)', () => {
       runSqliteMigrations(db, sqliteMigrations, 2);
 
       const after = db.prepare('SELECT * FROM deliveries ORDER BY id').all() as Record<string, unknown>[];
-      expect(after).toEqual(before.map((row) => ({ ...(row as object), held_by: null })));
+      expect(after).toEqual(
+        before.map((row) => ({ ...(row as object), held_by: null, throttle_key: null, suppressed_count: 0 })),
+      );
       expect(db.prepare('SELECT count(*) AS n FROM attempts WHERE delivery_id = 1').get()).toEqual({ n: 1 });
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(db.pragma('foreign_key_check')).toEqual([]);

@@ -83,5 +83,40 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
       const claimed = await store.claimDue({ target: 'soc-slack', now, limit: 10, leaseMs: 1000 });
       expect(claimed.map((c) => [c.delivery.id, c.retryFrom, c.scheduleAttempts])).toEqual([[first!.id, now, 0]]);
     });
+
+    it('throttles per key inside the ingest transaction, and tells the next one let through what it held back', async () => {
+      const store = await openMigrated();
+      const minute = 60_000;
+      const throttle = (host: string) => ({
+        by: 'route:storm',
+        key: `route:storm|${host}`,
+        windowMs: 10 * minute,
+        max: 2,
+      });
+      const item = (host: string, at: number) => ({
+        ...makeIngestItem({ targets: ['soc-slack'], receivedAt: at }),
+        throttles: [throttle(host)],
+      });
+      // One group with five for db-1 (two let through, three suppressed) and one for db-2.
+      await store.ingest([0, 1, 2, 3, 4].map((i) => item('db-1', T0 + i)).concat([item('db-2', T0 + 5)]));
+      const states = async () => (await store.findDeliveries({ limit: 100 })).map((d) => [d.state, d.heldBy]);
+      expect(await states()).toEqual([
+        ['pending', null],
+        ['pending', null],
+        ['suppressed', 'route:storm'],
+        ['suppressed', 'route:storm'],
+        ['suppressed', 'route:storm'],
+        ['pending', null],
+      ]);
+      // Two let through within the last 10 minutes: suppressed; once both are older, let through with the count.
+      await store.ingest([item('db-1', T0 + 5 * minute)]);
+      await store.ingest([item('db-1', T0 + 10 * minute + 2)]);
+      expect((await states()).slice(6)).toEqual([
+        ['suppressed', 'route:storm'],
+        ['pending', null],
+      ]);
+      const claimed = await store.claimDue({ target: 'soc-slack', now: T0 + HOUR, limit: 100, leaseMs: 1000 });
+      expect(claimed.map((c) => c.suppressedCount)).toEqual([0, 0, 0, 4]);
+    });
   });
 }

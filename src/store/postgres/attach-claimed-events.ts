@@ -16,9 +16,9 @@ export async function attachClaimedEvents(pool: pg.Pool, leased: Leased): Promis
   const byId = new Map(events.rows.map((event) => [event.id, event]));
   // RETURNING has no order: restore the claim's (oldest due first).
   const rows = [...leased.rows].sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.rowId - b.rowId);
-  return rows.map(({ rowId: _rowId, retryFrom, scheduleAttempts, generation, ...delivery }) => {
+  return rows.map(({ rowId: _rowId, retryFrom, scheduleAttempts, generation, suppressedCount, ...delivery }) => {
     const event = byId.get(delivery.eventId);
     if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
-    return { delivery, event, claimToken, retryFrom, scheduleAttempts, generation };
+    return { delivery, event, claimToken, retryFrom, scheduleAttempts, generation, suppressedCount };
   });
 }

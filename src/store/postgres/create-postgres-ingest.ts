@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { IngestItem, IngestResult } from '../store.js';
+import type { IngestItem, IngestResult, ThrottleCheck } from '../store.js';
 import { dedupeLockKeys } from './dedupe-lock-keys.js';
 import { resolveDuplicates, type Original } from './resolve-duplicates.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
@@ -30,9 +30,13 @@ export function createPostgresIngest(
       const stored = await findOriginals(client, items);
       const { results, fresh } = resolveDuplicates(items, stored);
       if (fresh.length > 0) await insertEvents(client, fresh);
-      const deliveries = fresh.flatMap(({ event, targets, holds }) =>
-        targets.map((target, index) => ({ event, target, hold: holds?.[index] ?? null })),
+      const all = fresh.flatMap(({ event, targets, holds, throttles }) =>
+        targets.map((target, index) => {
+          const hold = holds?.[index] ?? null;
+          return { event, target, hold, throttle: hold === null ? (throttles?.[index] ?? null) : null };
+        }),
       );
+      const deliveries = all.filter((d) => d.throttle === null);
       if (deliveries.length > 0) {
         // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
         await client.query(
@@ -50,8 +54,39 @@ export function createPostgresIngest(
           ],
         );
       }
+      // After the others: each decision is its own statement, so it sees the deliveries inserted before it.
+      for (const { event, target, throttle } of all) {
+        if (throttle !== null) await insertThrottled(client, event.id, target, event.receivedAt, throttle);
+      }
       return results;
     });
+}
+
+/** As SQLite's insertThrottled (create-sqlite-ingest.ts): suppressed when `max` were let through in the window. */
+async function insertThrottled(
+  client: pg.PoolClient,
+  eventId: string,
+  target: string,
+  at: number,
+  throttle: ThrottleCheck,
+): Promise<void> {
+  await client.query(
+    `WITH sent AS (
+       SELECT count(*) AS n FROM deliveries
+       WHERE throttle_key = $3 AND created_at > $4::bigint - $5::bigint AND state <> 'suppressed'
+     ), last AS (
+       SELECT coalesce(max(created_at), 0) AS at FROM deliveries WHERE throttle_key = $3 AND state <> 'suppressed'
+     ), held AS (
+       SELECT count(*) AS n FROM deliveries, last
+       WHERE throttle_key = $3 AND state = 'suppressed' AND created_at >= last.at
+     )
+     INSERT INTO deliveries (event_id, target, state, held_by, throttle_key, suppressed_count, next_attempt_at,
+       created_at, updated_at, retry_from)
+     SELECT $1, $2, CASE WHEN sent.n >= $6 THEN 'suppressed' ELSE 'pending' END,
+       CASE WHEN sent.n >= $6 THEN $7 END, $3, CASE WHEN sent.n >= $6 THEN 0 ELSE held.n END, $4, $4, $4, $4
+     FROM sent, held`,
+    [eventId, target, throttle.key, at, throttle.windowMs, throttle.max, throttle.by],
+  );
 }
 
 /** Per item, the oldest stored event with its (source, body hash) received within its window. */

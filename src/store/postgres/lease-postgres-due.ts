@@ -7,6 +7,7 @@ export type LeasedRow = StoredDelivery & {
   retryFrom: number;
   scheduleAttempts: number;
   generation: number;
+  suppressedCount: number;
 };
 
 export interface Leased {
@@ -35,7 +36,7 @@ export async function leasePostgresDue(client: pg.Pool | pg.PoolClient, request:
      RETURNING 'dlv_' || d.id AS id, d.event_id AS "eventId", d.target, d.state, d.attempts,
        due.next_attempt_at AS "nextAttemptAt", d.last_error AS "lastError", d.created_at AS "createdAt",
        due.updated_at AS "updatedAt", d.id AS "rowId", d.retry_from AS "retryFrom",
-       d.schedule_attempts AS "scheduleAttempts", d.replay_generation AS "generation"`,
+       d.schedule_attempts AS "scheduleAttempts", d.replay_generation AS "generation", d.suppressed_count AS "suppressedCount"`,
     [request.target, request.now, request.limit, claimToken, request.now + request.leaseMs],
   );
   return { claimToken, rows: claimed.rows };

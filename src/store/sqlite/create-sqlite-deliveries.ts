@@ -18,13 +18,19 @@ const DEFAULT_LIMIT = 100;
 // In ORDER BY, a bare `id` would name the result column `'dlv_' || id` (DELIVERY_COLUMNS), sorting as text
 // (dlv_10 before dlv_2) in a temporary B-tree; `deliveries.id` is the rowid, which the indexes already order.
 
-type DeliveryRow = StoredDelivery & { rowId: number; retryFrom: number; scheduleAttempts: number; generation: number };
+type DeliveryRow = StoredDelivery & {
+  rowId: number;
+  retryFrom: number;
+  scheduleAttempts: number;
+  generation: number;
+  suppressedCount: number;
+};
 
 /** The delivery engine's and the CLI's side of the SQLite journal; each method is one transaction. */
 export function createSqliteDeliveries(db: Database.Database, statements: SqliteStatements) {
   const selectDue = db.prepare<[target: string, now: number, limit: number], DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS}, id AS rowId, retry_from AS retryFrom, schedule_attempts AS scheduleAttempts,
-       replay_generation AS generation FROM deliveries
+       replay_generation AS generation, suppressed_count AS suppressedCount FROM deliveries
      WHERE state = 'pending' AND target = ? AND next_attempt_at <= ?
      ORDER BY next_attempt_at, deliveries.id LIMIT ?`,
   );
@@ -94,7 +100,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
   const claimDue = db.transaction((request: ClaimRequest): ClaimedDelivery[] => {
     const rows = selectDue.all(request.target, request.now, request.limit);
     const claimToken = randomUUID();
-    return rows.map(({ rowId, retryFrom, scheduleAttempts, generation, ...delivery }) => {
+    return rows.map(({ rowId, retryFrom, scheduleAttempts, generation, suppressedCount, ...delivery }) => {
       claim.run(claimToken, request.now + request.leaseMs, request.now, rowId);
       const event = statements.getEvent.get(delivery.eventId);
       if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
@@ -105,6 +111,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
         retryFrom,
         scheduleAttempts,
         generation,
+        suppressedCount,
       };
     });
   });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { IngestItem, IngestResult } from '../store.js';
+import type { IngestItem, IngestResult, ThrottleCheck } from '../store.js';
 import type { SqliteStatements } from './prepare-sqlite-statements.js';
 
 /**
@@ -21,12 +21,30 @@ export function createSqliteIngest(
     item.targets.forEach((target, index) => {
       // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
       const hold = item.holds?.[index];
+      const throttle = item.throttles?.[index];
       const row = { eventId: event.id, target, at: event.receivedAt };
       if (hold) statements.insertHeldDelivery.run({ ...row, state: hold.state, heldBy: hold.by });
+      else if (throttle) insertThrottled(statements, row, throttle);
       else statements.insertPendingDelivery.run(row);
     });
     return { duplicate: false, eventId: event.id, deliveries: item.targets.length };
   };
   const ingestAll = db.transaction((items: readonly IngestItem[]) => items.map(ingestOne));
   return (items) => ingestAll.immediate(items);
+}
+
+/** A delivery under a throttle: suppressed when `max` were let through within the window before it. */
+function insertThrottled(
+  statements: SqliteStatements,
+  row: { eventId: string; target: string; at: number },
+  throttle: ThrottleCheck,
+): void {
+  const { key, windowMs, max } = throttle;
+  if ((statements.throttleSentSince.get(key, row.at - windowMs) ?? 0) >= max) {
+    statements.insertThrottledDelivery.run({ ...row, state: 'suppressed', heldBy: throttle.by, key, count: 0 });
+    return;
+  }
+  const lastSentAt = statements.throttleLastSentAt.get(key) ?? 0;
+  const count = statements.throttleSuppressedSince.get(key, lastSentAt) ?? 0;
+  statements.insertThrottledDelivery.run({ ...row, state: 'pending', heldBy: null, key, count });
 }

@@ -38,6 +38,40 @@ export function prepareSqliteStatements(db: Database.Database) {
       `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from)
        VALUES (@eventId, @target, @state, @heldBy, @at, @at, @at, @at)`,
     ),
+    // Throttles (issue 12): deliveries let through within the window, the last one let through, and how many
+    // were suppressed since it; all served by deliveries_throttle.
+    throttleSentSince: db
+      .prepare<[key: string, since: number], number>(
+        `SELECT count(*) FROM deliveries WHERE throttle_key = ? AND created_at > ? AND state != 'suppressed'`,
+      )
+      .pluck(),
+    throttleLastSentAt: db
+      .prepare<[key: string], number | null>(
+        `SELECT max(created_at) FROM deliveries WHERE throttle_key = ? AND state != 'suppressed'`,
+      )
+      .pluck(),
+    throttleSuppressedSince: db
+      .prepare<[key: string, since: number], number>(
+        `SELECT count(*) FROM deliveries WHERE throttle_key = ? AND state = 'suppressed' AND created_at >= ?`,
+      )
+      .pluck(),
+    insertThrottledDelivery: db.prepare<
+      [
+        {
+          eventId: string;
+          target: string;
+          at: number;
+          state: string;
+          heldBy: string | null;
+          key: string;
+          count: number;
+        },
+      ]
+    >(
+      `INSERT INTO deliveries (event_id, target, state, held_by, throttle_key, suppressed_count, next_attempt_at,
+         created_at, updated_at, retry_from)
+       VALUES (@eventId, @target, @state, @heldBy, @key, @count, @at, @at, @at, @at)`,
+    ),
     getEvent: db.prepare<[id: string], SqliteEventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
     listDeliveries: db.prepare<[eventId: string], StoredDelivery>(
       `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ? ORDER BY target`,

@@ -9,7 +9,10 @@ export const heldDeliveriesMigration: PostgresMigration = {
     ALTER TABLE deliveries ADD CONSTRAINT deliveries_state_check
       CHECK (state IN ('pending', 'delivered', 'dead', 'silenced', 'muted', 'suppressed', 'grouped'));
     ALTER TABLE deliveries ADD COLUMN held_by text;
+    ALTER TABLE deliveries ADD COLUMN throttle_key text;
+    ALTER TABLE deliveries ADD COLUMN suppressed_count integer NOT NULL DEFAULT 0;
     CREATE INDEX deliveries_held_by ON deliveries (held_by) WHERE held_by IS NOT NULL;
+    CREATE INDEX deliveries_throttle ON deliveries (throttle_key, created_at) WHERE throttle_key IS NOT NULL;
 
     CREATE TABLE silences (
       id          text COLLATE "C" NOT NULL PRIMARY KEY,

@@ -5,6 +5,9 @@ import type { SqliteMigration } from '../sqlite-migration.js';
  * - New delivery states: `silenced` (by a silence), `muted` (by a route's time interval), `suppressed` (by a
  *   throttle), `grouped` (collected into a digest). They are final like `dead`: the engine claims only `pending`.
  * - `held_by`: the silence id, interval, throttle or digest that held the delivery.
+ * - `throttle_key`: the throttle and its rendered key, on every delivery a throttle decided about, so the next
+ *   decision counts the recent ones (index `deliveries_throttle`); `suppressed_count`: on a delivery a throttle
+ *   let through, how many it had suppressed since the previous one (`{{ suppressed.count }}`).
  * - `silences`: matchers as JSON (compiled by the daemon against the rules in force), the time they are in
  *   force, who made them and why; `on_expiry` and `released_at` drive `on_expiry: deliver_unresolved`.
  * SQLite cannot change a CHECK constraint, so `deliveries` is rebuilt (same columns and ids; the AUTOINCREMENT
@@ -31,6 +34,8 @@ export const heldDeliveriesMigration: SqliteMigration = {
       schedule_attempts INTEGER NOT NULL DEFAULT 0,
       replay_generation INTEGER NOT NULL DEFAULT 0,
       held_by           TEXT,
+      throttle_key      TEXT,
+      suppressed_count  INTEGER NOT NULL DEFAULT 0,
       UNIQUE (event_id, target)
     ) STRICT;
     INSERT INTO deliveries_new (id, event_id, target, state, attempts, next_attempt_at, last_error, created_at,
@@ -46,6 +51,7 @@ export const heldDeliveriesMigration: SqliteMigration = {
     CREATE INDEX deliveries_by_state ON deliveries (state, created_at);
     -- on_expiry: deliver_unresolved finds a silence's deliveries without scanning the others.
     CREATE INDEX deliveries_held_by ON deliveries (held_by) WHERE held_by IS NOT NULL;
+    CREATE INDEX deliveries_throttle ON deliveries (throttle_key, created_at) WHERE throttle_key IS NOT NULL;
 
     CREATE TABLE silences (
       id          TEXT    NOT NULL PRIMARY KEY,
