@@ -95,6 +95,7 @@ async function send(input: AttemptInput): Promise<Outcome> {
       attempt: claimed.delivery.attempts + 1,
       event: claimed.event,
       envelope,
+      suppressedCount: claimed.suppressedCount ?? 0,
     };
     return await Promise.race([input.target.send(job, input.signal), deadline]);
   } catch (error) {

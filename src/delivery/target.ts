@@ -18,6 +18,8 @@ export interface DeliveryJob {
   readonly event: StoredEvent;
   /** `event.body` parsed once by the engine (ingest validated it as an envelope). */
   readonly envelope: Readonly<Record<string, unknown>>;
+  /** Issue 12: how many deliveries its throttle suppressed since the previous one let through. */
+  readonly suppressedCount?: number;
   /** Issue 14: the delivery's correlation key, or null for a target without one. */
   readonly correlationKey?: string | null;
   /** Issue 14: values remembered for the key (`{{ ref.* }}`); null before anything was delivered for it. */

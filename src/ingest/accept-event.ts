@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SourceConfig } from '../config/config.js';
 import { silenceHolds } from '../noise/silence-holds.js';
+import { throttleChecks } from '../noise/throttle-checks.js';
 import { routeEvent } from '../rules/route-event.js';
 import type { RouteDecision } from '../rules/rules.js';
 import type { IngestItem } from '../store/store.js';
@@ -34,6 +35,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
   const decision = routeEvent(rules, envelope);
   const candidates = ctx.silences?.candidatesFor(envelope.event) ?? [];
   const silenced = silenceHolds(candidates, rules, envelope, decision.targets, now);
+  const throttles = silenced ? undefined : throttleChecks(rules, envelope, decision.matchedRoutes, decision.targets);
   const item: IngestItem = {
     event: {
       id: ctx.newEventId(now),
@@ -50,6 +52,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
     targets: decision.targets,
     dedupeSince: now - ctx.config.dedupeWindowMs,
     ...(silenced && { holds: silenced.holds }),
+    ...(throttles && { throttles }),
   };
   return { envelope, decision, item, silencedBy: silenced?.silenceId };
 }

@@ -89,6 +89,7 @@ export function compileRulesSource(source: RulesSource): RulesLoadResult {
     severities: scale,
     regex,
     isBroken: (position, ...path) => broken(['', 'routes', position, ...path].join('/')),
+    templates,
   });
   findUnreachableRoutes(routes, locate, sink);
   checkEventKinds(routes, locate, sink);

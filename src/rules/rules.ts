@@ -1,4 +1,5 @@
 import type { Envelope } from '../ingest/envelope.js';
+import type { CompiledThrottle } from '../noise/compile-throttle.js';
 import type { Template, TemplateTree } from '../templates/template.js';
 
 /**
@@ -63,6 +64,8 @@ interface TargetSpecBase {
    * Null = no ordering (the default for targets without per-situation requests or threads).
    */
   readonly correlationKey?: Template | null;
+  /** Issue 12: `throttle:`; it wins over the throttle of the route that sent the event here. */
+  readonly throttle?: CompiledThrottle | undefined;
 }
 
 export interface SlackTargetSpec extends TargetSpecBase {
@@ -193,6 +196,8 @@ export interface CompiledRoute {
   readonly conditions: readonly RouteCondition[];
   readonly to: readonly string[];
   readonly stop: boolean;
+  /** Issue 12: `throttle:` on the deliveries this route creates. */
+  readonly throttle?: CompiledThrottle | undefined;
 }
 
 export interface RouteIndex {

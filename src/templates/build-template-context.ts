@@ -18,5 +18,7 @@ export function buildTemplateContext(job: DeliveryJob): TemplateContext {
       received_at: new Date(job.event.receivedAt).toISOString(),
       severity: job.event.severity,
     },
+    // Issue 12: deliveries a throttle held back since the previous one it let through (0 without a throttle).
+    suppressed: { count: job.suppressedCount ?? 0 },
   };
 }

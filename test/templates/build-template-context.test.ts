@@ -43,11 +43,20 @@ describe('buildTemplateContext', () => {
         received_at: '2024-05-01T10:00:01.000Z',
         severity: 'high',
       },
+      suppressed: { count: 0 },
     });
     const template = compileTemplate(
       '{{ switchyard.event_id }}/{{ switchyard.attempt }} {{ tenant }} {{ data.title }}',
     );
     expect(template.render(context)).toBe('evt_7/3 t1 x');
+  });
+
+  it('offers suppressed.count: what a throttle held back before this delivery', () => {
+    const context = buildTemplateContext({
+      ...job({ event: 'e', data: {}, suppressed: 'forged' }),
+      suppressedCount: 979,
+    });
+    expect(compileTemplate('{{ suppressed.count }} held back').render(context)).toBe('979 held back');
   });
 
   it('keeps its own switchyard fields when the envelope has one', () => {

@@ -1,3 +1,4 @@
+import { suppressedNote } from './default-slack-message.js';
 import { limitDepth } from '../../templates/limit-depth.js';
 import type { DeliveryJob } from '../target.js';
 import { flattenHeaderText } from './flatten-header-text.js';
@@ -31,6 +32,8 @@ export function defaultEmailMessage(job: DeliveryJob): EmailContent {
     ['Event id', job.event.id],
     ['Delivery id', job.deliveryId],
   );
+  const suppressed = suppressedNote(job);
+  if (suppressed !== undefined) rows.push(['Throttled', suppressed]);
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const table = rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`).join('\n');
   const text = [

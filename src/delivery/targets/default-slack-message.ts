@@ -50,6 +50,8 @@ export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArgume
     type: 'mrkdwn',
     text: `*Time*\n${slackTime(textOf(job.envelope.timestamp) ?? job.event.occurredAt)}`,
   });
+  const suppressed = suppressedNote(job);
+  if (suppressed !== undefined) shown.push({ type: 'mrkdwn', text: `*Throttled*\n${suppressed}` });
   return {
     text: `${look.emoji} ${title}`,
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `${look.emoji} *${title}*` } }],
@@ -71,6 +73,13 @@ export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArgume
       },
     ],
   };
+}
+
+/** Issue 12: what a throttle held back before this one, for the default messages (Slack and e-mail). */
+export function suppressedNote(job: Pick<DeliveryJob, 'suppressedCount'>): string | undefined {
+  const count = job.suppressedCount ?? 0;
+  if (count === 0) return undefined;
+  return `${count} similar ${count === 1 ? 'event was' : 'events were'} suppressed since the last message`;
 }
 
 function phraseFor(kind: string, { incident, host }: EventDetails): string {

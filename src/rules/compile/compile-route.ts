@@ -1,6 +1,8 @@
 import type { Locator, PathSegment } from '../source/locate-path.js';
 import type { ProblemSink } from '../source/problem-sink.js';
+import { compileThrottle } from '../../noise/compile-throttle.js';
 import type { CompiledRoute, RouteCondition } from '../rules.js';
+import type { TemplateCompiler } from './create-template-compiler.js';
 import { didYouMean } from '../check/closest-name.js';
 import type { CompiledRegex } from './compile-regex.js';
 import { compileEventCondition } from './compile-event-condition.js';
@@ -17,6 +19,7 @@ export interface RouteSpec {
   /** One name alone is the same as a list of that name. */
   readonly to: string | readonly string[];
   readonly stop?: boolean;
+  readonly throttle?: unknown;
 }
 
 export interface RouteCompileContext {
@@ -27,6 +30,8 @@ export interface RouteCompileContext {
   readonly regex: (pattern: string) => CompiledRegex;
   /** True when the schema rejected the value at this path (relative to the route); such parts are skipped. */
   readonly isBroken: (position: number, ...path: PathSegment[]) => boolean;
+  /** Compiles `throttle.key` (absolute path), reporting its syntax errors. */
+  readonly templates?: TemplateCompiler;
 }
 
 /**
@@ -93,6 +98,20 @@ export function compileRoute(
     else fail('bad_regex', compiled.reason, ['where', index, ...compiled.key.split('.')]);
   });
 
+  const throttlePath = ['routes', position, 'throttle'];
+  const throttle =
+    spec.throttle === undefined || context.isBroken(position, 'throttle')
+      ? undefined
+      : compileThrottle(
+          spec.throttle,
+          `route:${spec.name}`,
+          (text) =>
+            typeof text === 'string' ? context.templates?.template(text, 'none', [...throttlePath, 'key']) : null,
+          (message) => {
+            sink.error('zero_throttle_window', `throttle.window: ${message}`, locate([...throttlePath, 'window']));
+            failed = true;
+          },
+        );
   if (failed || !event.ok) return undefined;
   return {
     name: spec.name,
@@ -103,5 +122,6 @@ export function compileRoute(
     conditions,
     to: typeof spec.to === 'string' ? [spec.to] : spec.to,
     stop: spec.stop === true,
+    ...(throttle !== undefined && { throttle }),
   };
 }

@@ -1,3 +1,4 @@
+import { compileThrottle } from '../../noise/compile-throttle.js';
 import type { TargetSpec } from '../rules.js';
 import { compileEmailTarget } from './compile-email-target.js';
 import { compileHttpTarget } from './compile-http-target.js';
@@ -19,9 +20,25 @@ export function compileTargets(
     if (yaml === null || typeof yaml !== 'object' || Array.isArray(yaml)) continue;
     const target = createTargetContext(name, deps);
     const type = (yaml as { type?: unknown }).type;
-    if (type === 'slack') specs.set(name, compileSlackTarget(yaml, target));
-    else if (type === 'email') specs.set(name, compileEmailTarget(yaml, target));
-    else if (type === 'http') specs.set(name, compileHttpTarget(yaml, target));
+    const spec =
+      type === 'slack'
+        ? compileSlackTarget(yaml, target)
+        : type === 'email'
+          ? compileEmailTarget(yaml, target)
+          : type === 'http'
+            ? compileHttpTarget(yaml, target)
+            : undefined;
+    if (spec === undefined) continue;
+    const raw = (yaml as { throttle?: unknown }).throttle;
+    const throttle = target.isBroken('throttle')
+      ? undefined
+      : compileThrottle(
+          raw,
+          `target:${name}`,
+          (text) => target.template(text, 'none', 'throttle', 'key'),
+          (message) => target.error('zero_throttle_window', message, ['throttle', 'window']),
+        );
+    specs.set(name, throttle === undefined ? spec : { ...spec, throttle });
   }
   return specs;
 }

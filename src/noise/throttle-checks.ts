@@ -1,0 +1,56 @@
+import type { Envelope } from '../ingest/envelope.js';
+import type { CompiledRoute, CompiledRules } from '../rules/rules.js';
+import type { ThrottleCheck } from '../store/store.js';
+import { limitDepth } from '../templates/limit-depth.js';
+import type { TemplateContext } from '../templates/template.js';
+import type { CompiledThrottle } from './compile-throttle.js';
+
+/** Rendered keys are cut to this many characters: a key is an index entry, not a copy of the event. */
+const MAX_KEY_LENGTH = 200;
+
+const routesByName = new WeakMap<CompiledRules, ReadonlyMap<string, CompiledRoute>>();
+
+/**
+ * The throttle each delivery of an event falls under (parallel to `targets`), or undefined when none does:
+ * the target's own `throttle:`, else that of the first matched route that sent the event to the target. The
+ * key template sees the event as templates do; one that fails to render counts as the empty key, so a broken
+ * key throttles together rather than letting a storm through.
+ */
+export function throttleChecks(
+  rules: CompiledRules,
+  envelope: Envelope,
+  matchedRoutes: readonly string[],
+  targets: readonly string[],
+): (ThrottleCheck | null)[] | undefined {
+  let byName = routesByName.get(rules);
+  if (byName === undefined) routesByName.set(rules, (byName = new Map(rules.routes.map((r) => [r.name, r]))));
+  let context: TemplateContext | undefined;
+  let any = false;
+  const checks = targets.map((target): ThrottleCheck | null => {
+    let throttle: CompiledThrottle | undefined = rules.targets.get(target)?.throttle;
+    for (const name of matchedRoutes) {
+      if (throttle !== undefined) break;
+      const route = byName.get(name);
+      if (route?.to.includes(target)) throttle = route.throttle;
+    }
+    if (throttle === undefined) return null;
+    any = true;
+    context ??= limitDepth(envelope) as TemplateContext;
+    return {
+      by: throttle.by,
+      key: `${throttle.by}|${render(throttle, context)}`,
+      windowMs: throttle.windowMs,
+      max: throttle.max,
+    };
+  });
+  return any ? checks : undefined;
+}
+
+function render(throttle: CompiledThrottle, context: TemplateContext): string {
+  if (throttle.key === null) return '';
+  try {
+    return throttle.key.render(context).slice(0, MAX_KEY_LENGTH);
+  } catch {
+    return '';
+  }
+}
