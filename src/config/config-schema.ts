@@ -54,6 +54,7 @@ export const configSchema = {
         properties: {
           secrets: { type: 'array', minItems: 1, maxItems: 4, items: { type: 'string', minLength: 16 } },
           max_event_age: duration,
+          expect_events_within: duration,
         },
       },
     },

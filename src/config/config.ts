@@ -7,6 +7,11 @@ export interface SourceConfig {
   readonly secrets: readonly string[];
   /** Reject events whose envelope timestamp is older than this (replay protection); null = off. */
   readonly maxEventAgeMs: number | null;
+  /**
+   * Issue 12: raise `switchyard.source_silent` when no verified event came from this source for this long
+   * (and `switchyard.source_recovered` once one does); null = not watched.
+   */
+  readonly expectEventsWithinMs: number | null;
 }
 
 /** What an admin API key may do: `read` the journal, rules and status; `replay` deliveries and reload rules. */

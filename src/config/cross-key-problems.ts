@@ -23,6 +23,14 @@ export function crossKeyProblems(
       where: locate(parts),
     });
   }
+  for (const [name, source] of Object.entries(raw.sources)) {
+    const within = source.expect_events_within;
+    // Checked at most every few seconds, so a shorter window would only ever raise false alarms.
+    if (within !== undefined && (parseDuration(within) ?? 0) < 60_000) {
+      const parts = ['sources', name, 'expect_events_within'];
+      problems.push({ key: formatKey(parts), message: 'must be at least 1m', where: locate(parts) });
+    }
+  }
   const interval = raw.retention?.interval;
   if (interval !== undefined && (parseDuration(interval) ?? 0) < 1000) {
     // A pass right after another would keep the journal busy for nothing.

@@ -130,7 +130,7 @@ export interface RawConfig {
     sqlite?: { path: string; busy_timeout?: string };
     postgres?: { url: string; schema?: string; pool_size?: number };
   };
-  sources: Record<string, { secrets: string[]; max_event_age?: string }>;
+  sources: Record<string, { secrets: string[]; max_event_age?: string; expect_events_within?: string }>;
   dedupe_window?: string;
   max_body?: string;
   body_timeout?: string;
@@ -175,6 +175,7 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
         name,
         secrets: Object.freeze([...source.secrets]),
         maxEventAgeMs: source.max_event_age === undefined ? null : ms(source.max_event_age),
+        expectEventsWithinMs: source.expect_events_within === undefined ? null : ms(source.expect_events_within),
       }),
     );
   }

@@ -1,6 +1,7 @@
 import type { PruneBatchResult, PruneCounts, PruneCutoffs, PruneRequest } from './prune-request.js';
 import type { SharedTargets } from './shared-targets.js';
 import type { SilenceChange, SilenceFilter, StoredSilence } from './stored-silence.js';
+import type { SourceSighting, SourceSilence } from './source-status.js';
 
 /**
  * The journal's narrow interface (pg-boss style): everything above it speaks only these methods, so the
@@ -350,6 +351,18 @@ export interface Store {
    * anything (several instances may try); returns the number re-queued, or undefined when it was already released.
    */
   releaseSilence(id: string, deliveryIds: readonly string[], now: number): Promise<number | undefined>;
+  /**
+   * Issue 12, sources that must keep sending: merges what an instance saw (the latest verified event wins;
+   * rejections since it add up). A source seen for the first time starts its clock at `now`.
+   */
+  recordSourceSightings(sightings: readonly SourceSighting[], now: number): Promise<void>;
+  /**
+   * Marks the source silent when its last verified event is at or before `cutoff` and it is not marked yet;
+   * only one caller wins (it raises the event). Undefined when not silent or already marked.
+   */
+  markSourceSilent(source: string, cutoff: number, now: number): Promise<SourceSilence | undefined>;
+  /** Clears the mark once a verified event came after it; only one caller wins. Undefined otherwise. */
+  markSourceRecovered(source: string): Promise<SourceSilence | undefined>;
   /** The journal's size on disk in bytes (SQLite: the file and its WAL; PostgreSQL: its tables with indexes). */
   journalSize(): Promise<number>;
 }

@@ -118,5 +118,36 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
       const claimed = await store.claimDue({ target: 'soc-slack', now: T0 + HOUR, limit: 100, leaseMs: 1000 });
       expect(claimed.map((c) => c.suppressedCount)).toEqual([0, 0, 0, 4]);
     });
+
+    it('watches sources: the latest verified event wins, rejections count from it, silent and recovered once', async () => {
+      const store = await openMigrated();
+      const minute = 60_000;
+      await store.recordSourceSightings([{ source: 'monitor', lastEventAt: null, rejected: 0 }], T0);
+      expect(await store.markSourceSilent('monitor', T0 - 1, T0 + minute)).toBeUndefined(); // its clock starts at T0
+      await store.recordSourceSightings(
+        [
+          { source: 'monitor', lastEventAt: T0 + minute, rejected: 2 },
+          { source: 'edr', lastEventAt: null, rejected: 5 },
+        ],
+        T0 + minute,
+      );
+      await store.recordSourceSightings([{ source: 'monitor', lastEventAt: T0 + 30_000, rejected: 3 }], T0 + minute);
+      const cutoff = T0 + 16 * minute;
+      const silent = await store.markSourceSilent('monitor', cutoff, T0 + 17 * minute);
+      expect(silent).toEqual({ lastEventAt: T0 + minute, rejected: 5, raisedAt: T0 + 17 * minute });
+      expect(await store.markSourceSilent('monitor', cutoff, T0 + 17 * minute)).toBeUndefined(); // once
+      expect(await store.markSourceSilent('edr', T0, T0 + 17 * minute)).toBeUndefined(); // its clock started later
+      expect(await store.markSourceRecovered('monitor')).toBeUndefined(); // nothing new yet
+      await store.recordSourceSightings(
+        [{ source: 'monitor', lastEventAt: T0 + 18 * minute, rejected: 0 }],
+        T0 + 18 * minute,
+      );
+      expect(await store.markSourceRecovered('monitor')).toEqual({
+        lastEventAt: T0 + 18 * minute,
+        rejected: 0,
+        raisedAt: T0 + 17 * minute,
+      });
+      expect(await store.markSourceRecovered('monitor')).toBeUndefined();
+    });
   });
 }

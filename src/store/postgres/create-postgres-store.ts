@@ -18,6 +18,7 @@ import type { PostgresStoreOptions } from './postgres-store-options.js';
 import { recordPostgresAttempts } from './record-postgres-attempts.js';
 import { replayPostgresDeliveries } from './replay-postgres-deliveries.js';
 import { createPostgresSilences } from './create-postgres-silences.js';
+import { createPostgresSourceStatus } from './create-postgres-source-status.js';
 import { reportPostgresVerdicts } from './report-postgres-verdicts.js';
 import { runPostgresMigrations } from './run-postgres-migrations.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
@@ -38,6 +39,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
   const ingest = createPostgresIngest(pool, options.schema ?? '');
   const deliveries = createPostgresDeliveries(pool);
   const silences = createPostgresSilences(pool);
+  const sources = createPostgresSourceStatus(pool);
   let current = false;
   let closing: Promise<void> | undefined;
 
@@ -139,6 +141,10 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     findSilences: (filter) => use(() => silences.findSilences(filter)),
     updateSilence: (id, change, now) => use(() => silences.updateSilence(id, change, now)),
     releaseSilence: (id, deliveryIds, now) => use(() => silences.releaseSilence(id, deliveryIds, now)),
+    recordSourceSightings: (sightings, now) =>
+      sightings.length === 0 ? Promise.resolve() : use(() => sources.recordSourceSightings(sightings, now)),
+    markSourceSilent: (source, cutoff, now) => use(() => sources.markSourceSilent(source, cutoff, now)),
+    markSourceRecovered: (source) => use(() => sources.markSourceRecovered(source)),
     close() {
       // pool.end() waits for connections still checked out by calls in flight.
       closing ??= pool.end();

@@ -8,6 +8,7 @@ import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js
 import { createSqliteIngest } from './create-sqlite-ingest.js';
 import { createSqliteRetention, type SqliteRetention } from './create-sqlite-retention.js';
 import { createSqliteSilences, type SqliteSilences } from './create-sqlite-silences.js';
+import { createSqliteSourceStatus } from './create-sqlite-source-status.js';
 import { AUTO_CONVERT_MAX_BYTES, enableIncrementalVacuum } from './enable-incremental-vacuum.js';
 import { sqliteMigrations } from './migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
@@ -30,6 +31,7 @@ interface Ready {
   readonly events: SqliteEvents;
   readonly retention: SqliteRetention;
   readonly silences: SqliteSilences;
+  readonly sources: ReturnType<typeof createSqliteSourceStatus>;
 }
 
 /**
@@ -63,6 +65,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         events: createSqliteEvents(opened),
         retention: createSqliteRetention(opened, options.path),
         silences: createSqliteSilences(opened),
+        sources: createSqliteSourceStatus(opened),
       };
     }
     return ready;
@@ -126,6 +129,10 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     findSilences: (filter) => use((r) => r.silences.findSilences(filter)),
     updateSilence: (id, change, now) => use((r) => r.silences.updateSilence(id, change, now)),
     releaseSilence: (id, deliveryIds, now) => use((r) => r.silences.releaseSilence(id, deliveryIds, now)),
+    recordSourceSightings: (sightings, now) =>
+      sightings.length === 0 ? Promise.resolve() : use((r) => r.sources.recordSourceSightings(sightings, now)),
+    markSourceSilent: (source, cutoff, now) => use((r) => r.sources.markSourceSilent(source, cutoff, now)),
+    markSourceRecovered: (source) => use((r) => r.sources.markSourceRecovered(source)),
     async close() {
       closed = true;
       ready = undefined;

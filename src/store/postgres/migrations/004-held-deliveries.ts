@@ -27,5 +27,12 @@ export const heldDeliveriesMigration: PostgresMigration = {
       released_at bigint
     );
     CREATE INDEX silences_by_end ON silences (ends_at);
+
+    CREATE TABLE source_status (
+      source           text COLLATE "C" NOT NULL PRIMARY KEY,
+      last_event_at    bigint  NOT NULL,
+      rejected         integer NOT NULL DEFAULT 0,
+      silent_raised_at bigint
+    );
   `,
 };

@@ -10,6 +10,7 @@ import type { SqliteMigration } from '../sqlite-migration.js';
  *   let through, how many it had suppressed since the previous one (`{{ suppressed.count }}`).
  * - `silences`: matchers as JSON (compiled by the daemon against the rules in force), the time they are in
  *   force, who made them and why; `on_expiry` and `released_at` drive `on_expiry: deliver_unresolved`.
+ * - `source_status`: for `expect_events_within`, when each watched source last sent a verified event.
  * SQLite cannot change a CHECK constraint, so `deliveries` is rebuilt (same columns and ids; the AUTOINCREMENT
  * counter is carried over, so an id is never reused).
  */
@@ -67,5 +68,15 @@ export const heldDeliveriesMigration: SqliteMigration = {
       released_at INTEGER
     ) STRICT;
     CREATE INDEX silences_by_end ON silences (ends_at);
+
+    -- Sources that must keep sending (expect_events_within): when each last sent a verified event, as the
+    -- instances report it every few seconds, how many requests failed verification since, and whether
+    -- switchyard.source_silent was raised (and when), so that one instance raises it, once.
+    CREATE TABLE source_status (
+      source           TEXT    NOT NULL PRIMARY KEY,
+      last_event_at    INTEGER NOT NULL,
+      rejected         INTEGER NOT NULL DEFAULT 0,
+      silent_raised_at INTEGER
+    ) STRICT;
   `,
 };
