@@ -25,6 +25,9 @@ import { createLogger } from './log/create-logger.js';
 import type { Logger } from './log/logger.js';
 import { createSilenceRegistry } from './noise/create-silence-registry.js';
 import { startSilenceReleaser } from './noise/start-silence-releaser.js';
+import { watchSources } from './noise/watch-sources.js';
+import { raiseEvent } from './ingest/raise-event.js';
+import type { IngestContext } from './ingest/ingest-context.js';
 import { createLiveRules } from './rules/create-live-rules.js';
 import { watchRulesFile } from './rules/watch-rules-file.js';
 import type { IngestItem } from './store/store.js';
@@ -46,6 +49,8 @@ export interface StartOptions {
   readonly random?: () => number;
   /** How often the delivery engine looks for due deliveries when nothing wakes it (tests shorten it). */
   readonly deliveryPollMs?: number;
+  /** How often watched sources are checked for silence (default 5 s; tests shorten it). */
+  readonly sourceWatchMs?: number;
   /** How often ended `deliver_unresolved` silences are looked for (default 5 s; tests shorten it). */
   readonly silenceReleaseMs?: number;
   /** When the first retention pass runs after start (default one minute; tests shorten it). */
@@ -167,7 +172,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     });
     releases.push(() => pruner.stop());
     let accepting = false;
-    const ingest = createIngestHandler({
+    const ingestContext: IngestContext = {
       config,
       log,
       clock,
@@ -180,8 +185,24 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       },
       newEventId: (now) => newId('evt_', now),
       silences,
+      sourceWatch: {
+        seen: (source, at) => sourceWatch.seen(source, at),
+        rejected: (source) => sourceWatch.rejected(source),
+      },
       bodyBudget: createBodyBudget(config.maxBodyInFlightBytes, SMALL_BODY_BYTES),
+    };
+    // Events Switchyard raises itself go through the same route-and-journal path as the upstream's.
+    const sourceWatch = watchSources({
+      sources: [...config.sources.values()],
+      store,
+      log,
+      clock,
+      highestSeverity: () => rules.current().severities.at(-1),
+      raise: raiseEvent(ingestContext),
+      intervalMs: options.sourceWatchMs,
     });
+    releases.push(() => sourceWatch.stop());
+    const ingest = createIngestHandler(ingestContext);
     // One per daemon: a guesser is slowed down, and its refusals logged, across every admin surface.
     const refusals = createAuthRefusals({ log, metrics, clock });
     releases.push(async () => refusals.close());

@@ -15,3 +15,9 @@ export const KNOWN_EVENT_KINDS: ReadonlySet<string> = new Set([
   'threat.detected',
   'compliance.violation',
 ]);
+
+/** Events Switchyard raises itself (issue 12), journaled and routed like the upstream's. */
+export const SWITCHYARD_EVENT_KINDS: ReadonlySet<string> = new Set([
+  'switchyard.source_silent',
+  'switchyard.source_recovered',
+]);

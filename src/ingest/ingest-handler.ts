@@ -21,6 +21,7 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
   const reject = (res: ServerResponse, source: string, error: SwitchyardError, close = false, kind?: string): void => {
     const status = error.status ?? 500;
     const label = ctx.config.sources.has(source) ? source : '(unknown)';
+    if (status === 401) ctx.sourceWatch?.rejected(source);
     ctx.metrics.increment('switchyard_events_received_total', {
       source: label,
       kind: eventKindLabel(kind),
@@ -98,6 +99,7 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
           const result = await ctx.commit(accepted.item);
           sendJson(res, 200, { id: result.eventId, duplicate: result.duplicate, deliveries: result.deliveries });
           recordAccepted(ctx, source.name, envelope.event, accepted, result);
+          ctx.sourceWatch?.seen(source.name, accepted.item.event.receivedAt);
         } catch (error) {
           reject(res, source.name, asCoded(error), false, kind);
         }

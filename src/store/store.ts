@@ -361,7 +361,7 @@ export interface Store {
    * only one caller wins (it raises the event). Undefined when not silent or already marked.
    */
   markSourceSilent(source: string, cutoff: number, now: number): Promise<SourceSilence | undefined>;
-  /** Clears the mark once a verified event came after it; only one caller wins. Undefined otherwise. */
+  /** Clears the mark once a verified event came at or after it; only one caller wins. Undefined otherwise. */
   markSourceRecovered(source: string): Promise<SourceSilence | undefined>;
   /** The journal's size on disk in bytes (SQLite: the file and its WAL; PostgreSQL: its tables with indexes). */
   journalSize(): Promise<number>;

@@ -187,8 +187,14 @@ describe('switchyard deliveries: what it shows (real process)', () => {
 
 describe('switchyard deliveries: usage errors', () => {
   it.each([
-    [['--state', 'lost'], '--state must be one of pending, delivered, dead, silenced, muted, suppressed, grouped, got "lost"'],
-    [['--state', 'DEAD'], '--state must be one of pending, delivered, dead, silenced, muted, suppressed, grouped, got "DEAD"'],
+    [
+      ['--state', 'lost'],
+      '--state must be one of pending, delivered, dead, silenced, muted, suppressed, grouped, got "lost"',
+    ],
+    [
+      ['--state', 'DEAD'],
+      '--state must be one of pending, delivered, dead, silenced, muted, suppressed, grouped, got "DEAD"',
+    ],
     [['--since', 'yesterday'], '--since: "yesterday" is not a date-time, a date or a duration'],
     [['--since', '2h ago'], '--since: "2h ago" is not a date-time, a date or a duration'],
     [['--since', '2026-11-22T10:00:00'], '--since: "2026-11-22T10:00:00" is not a date-time'],

@@ -60,6 +60,7 @@ log: { level: debug }
       name: 'monitor',
       secrets: [SECRET, 'next-secret-abcdefghijkl'],
       maxEventAgeMs: 3_600_000,
+      expectEventsWithinMs: null,
     });
     expect(config.dedupeWindowMs).toBe(2 * 86_400_000);
     expect(config.maxBodyBytes).toBe(512 * 1024);

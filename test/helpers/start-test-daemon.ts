@@ -58,6 +58,10 @@ export async function startTestDaemon(
     clock?: Clock;
     busyTimeout?: string;
     maxEventAge?: string;
+    /** `expect_events_within` of the source. */
+    expectEventsWithin?: string;
+    /** How often watched sources are checked (default: the daemon's 5 s). */
+    sourceWatchMs?: number;
     /** Retry jitter; 0 makes every retry due at once (absent Retry-After), for fast delivery tests. */
     random?: () => number;
     /** When the first retention pass runs (default: the daemon's one minute). */
@@ -79,6 +83,7 @@ sources:
   monitor:
     secrets: ["\${MONITOR_SECRET}", "\${MONITOR_NEXT_SECRET}"]
 ${options.maxEventAge ? `    max_event_age: ${options.maxEventAge}` : ''}
+${options.expectEventsWithin ? `    expect_events_within: ${options.expectEventsWithin}` : ''}
 ${options.config ?? ''}
 `,
   );
@@ -99,6 +104,7 @@ ${options.config ?? ''}
     deliveryPollMs: 100,
     ...(options.firstPruneAfterMs === undefined ? {} : { firstPruneAfterMs: options.firstPruneAfterMs }),
     ...(options.silenceReleaseMs === undefined ? {} : { silenceReleaseMs: options.silenceReleaseMs }),
+    ...(options.sourceWatchMs === undefined ? {} : { sourceWatchMs: options.sourceWatchMs }),
   });
   const withStore = async <T>(read: (store: Store) => Promise<T>): Promise<T> => {
     const store = createSqliteStore({ path: dbPath });

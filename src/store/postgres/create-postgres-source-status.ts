@@ -43,7 +43,7 @@ export function createPostgresSourceStatus(pool: pg.Pool) {
       return withPostgresTransaction(pool, async (client) => {
         const found = await client.query<SourceSilence>(
           `SELECT ${RETURNED} FROM source_status
-           WHERE source = $1 AND silent_raised_at IS NOT NULL AND last_event_at > silent_raised_at FOR UPDATE`,
+           WHERE source = $1 AND silent_raised_at IS NOT NULL AND last_event_at >= silent_raised_at FOR UPDATE`,
           [source],
         );
         const row = found.rows[0];

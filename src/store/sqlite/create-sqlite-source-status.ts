@@ -18,7 +18,7 @@ export function createSqliteSourceStatus(db: Database.Database) {
   );
   const findRecovered = db.prepare<[source: string], SourceSilence>(
     `SELECT ${RETURNED} FROM source_status
-     WHERE source = ? AND silent_raised_at IS NOT NULL AND last_event_at > silent_raised_at`,
+     WHERE source = ? AND silent_raised_at IS NOT NULL AND last_event_at >= silent_raised_at`,
   );
   const clear = db.prepare<[source: string]>('UPDATE source_status SET silent_raised_at = NULL WHERE source = ?');
   const recovered = db.transaction((source: string): SourceSilence | undefined => {
