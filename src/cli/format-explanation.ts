@@ -19,7 +19,8 @@ export function formatExplanation(envelope: Envelope, explanation: RouteExplanat
     const name = step.route.padEnd(width);
     if (step.outcome === 'matched') {
       const to = step.to.length === 0 ? '(no targets)' : step.to.join(', ');
-      lines.push(`  MATCH  ${name}  -> ${to}${step.stop ? '  [stop]' : ''}`);
+      const muted = step.mutedBy === undefined ? '' : `  [muted by ${step.mutedBy}: recorded, not sent]`;
+      lines.push(`  MATCH  ${name}  -> ${to}${step.stop ? '  [stop]' : ''}${muted}`);
     } else if (step.outcome === 'not-matched') {
       lines.push(`  no     ${name}  ${step.failed ?? ''}`);
     } else {

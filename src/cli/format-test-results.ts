@@ -12,6 +12,8 @@ export function formatTestResults(results: readonly RulesTestResult[]): string {
     lines.push(`FAIL  ${result.name} (line ${result.line})`);
     if (result.missing.length > 0) lines.push(`        missing:    ${list(result.missing)}`);
     if (result.unexpected.length > 0) lines.push(`        unexpected: ${list(result.unexpected)}`);
+    if (result.mutedMissing.length > 0) lines.push(`        not muted:  ${list(result.mutedMissing)}`);
+    if (result.mutedUnexpected.length > 0) lines.push(`        muted:      ${list(result.mutedUnexpected)}`);
     const routes = result.matchedRoutes.length > 0 ? result.matchedRoutes.join(', ') : 'none';
     lines.push(`        matched routes: ${routes}${result.usedFallback ? ' (fallback used)' : ''}`);
   }

@@ -8,6 +8,7 @@ import { explainRoute } from '../rules/explain-route.js';
 import type { CompiledRules } from '../rules/rules.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import { openJournal } from './open-journal.js';
+import { parseInstant } from './parse-instant.js';
 import { loadRulesFile } from '../rules/load-rules-file.js';
 import { formatExplanation } from './format-explanation.js';
 import { formatProblem } from '../rules/format-problem.js';
@@ -16,19 +17,25 @@ import { resolveRulesPath } from './resolve-rules-path.js';
 import { summarizeRulesWarnings } from './summarize-rules-warnings.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 
-const USAGE = `usage: switchyard route [RULES] [--event FILE] [--config FILE] [--json]
+const USAGE = `usage: switchyard route [RULES] [--event FILE] [--at WHEN] [--config FILE] [--json]
 
 Shows which routes match an event (JSON envelope from FILE, or from standard input without --event or
 with --event -), which targets would receive it, and for each route that did not match the first
 condition that failed. RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. Unset \${VAR} references
 are fine here. Exit 1 when the rules or the event are invalid.
+  --at WHEN       route as if received at WHEN (time intervals, silences): 2026-12-24T22:00:00+01:00
   --config FILE   also read the silences in force from that daemon's journal, and say which would hold it
   --json          machine-readable output
 `;
 
 /** `switchyard route`: explains the routing of one event. Prints target names only, never their options. */
 export const runRoute: CliCommand = async (args, io) => {
-  const options = { event: { type: 'string' }, json: { type: 'boolean' }, config: { type: 'string' } } as const;
+  const options = {
+    event: { type: 'string' },
+    json: { type: 'boolean' },
+    config: { type: 'string' },
+    at: { type: 'string' },
+  } as const;
   const parsed = parseCommandArgs(args, options, { min: 0, max: 1 }, USAGE, io);
   if (typeof parsed === 'number') return parsed;
   const path = resolveRulesPath(parsed.positionals[0], io.env, io.cwd);
@@ -45,12 +52,20 @@ export const runRoute: CliCommand = async (args, io) => {
     return 1;
   }
   io.stderr(summarizeRulesWarnings(path.display, loaded.warnings));
-  const explanation = explainRoute(loaded.rules, envelope);
+  const atText = typeof parsed.values.at === 'string' ? parsed.values.at : undefined;
+  const now = atText === undefined ? Date.now() : parseInstant(atText, Date.now());
+  if (now === undefined) {
+    io.stderr(
+      `switchyard route: --at: "${atText ?? ''}" is not a date-time with a zone, e.g. 2026-12-24T22:00:00+01:00\n`,
+    );
+    return 1;
+  }
+  const explanation = explainRoute(loaded.rules, envelope, now);
   const config = typeof parsed.values.config === 'string' ? parsed.values.config : undefined;
   let silencedBy: SilenceExplanation | null | undefined;
   if (config !== undefined && explanation.targets.length > 0) {
     try {
-      silencedBy = await silenceInForce(config, io, loaded.rules, envelope);
+      silencedBy = await silenceInForce(config, io, loaded.rules, envelope, now);
     } catch (error) {
       if (!(error instanceof SwitchyardError)) throw error;
       io.stderr(`switchyard route: silences not checked: ${error.code}: ${error.message}\n`);
@@ -64,6 +79,7 @@ export const runRoute: CliCommand = async (args, io) => {
       event: envelope.event,
       ...decision,
       routes: steps,
+      at: new Date(now).toISOString(),
       ...(silencedBy !== undefined && { silencedBy }),
     };
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
@@ -85,10 +101,10 @@ async function silenceInForce(
   io: CliIo,
   rules: CompiledRules,
   envelope: Envelope,
+  now: number,
 ): Promise<SilenceExplanation | null> {
   const store = openJournal(config, io);
   try {
-    const now = Date.now();
     return explainSilence(await store.findSilences({ activeAt: now }), rules, envelope, now);
   } finally {
     await store.close();

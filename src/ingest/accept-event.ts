@@ -4,7 +4,7 @@ import { silenceHolds } from '../noise/silence-holds.js';
 import { throttleChecks } from '../noise/throttle-checks.js';
 import { routeEvent } from '../rules/route-event.js';
 import type { RouteDecision } from '../rules/rules.js';
-import type { IngestItem } from '../store/store.js';
+import type { DeliveryHold, IngestItem } from '../store/store.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Envelope } from './envelope.js';
 import type { IngestContext } from './ingest-context.js';
@@ -22,6 +22,16 @@ export interface AcceptedEvent {
  * The caller parses (parseEnvelope), so that it knows the event's kind even when this refuses it.
  * Throws a coded `SwitchyardError` (400) for an event that must be refused.
  */
+/** Deliveries to targets only muted routes reach (`muted_during`) are recorded muted by the interval. */
+function mutedHolds(decision: RouteDecision): (DeliveryHold | null)[] | undefined {
+  const { muted } = decision;
+  if (muted === undefined) return undefined;
+  return decision.targets.map((target) => {
+    const interval = muted[target];
+    return interval === undefined ? null : { state: 'muted', by: interval };
+  });
+}
+
 export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: Envelope, body: Buffer): AcceptedEvent {
   const now = ctx.clock.now();
   if (source.maxEventAgeMs !== null && now - Date.parse(envelope.timestamp) > source.maxEventAgeMs) {
@@ -32,10 +42,11 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
     );
   }
   const rules = ctx.rules();
-  const decision = routeEvent(rules, envelope);
+  const decision = routeEvent(rules, envelope, now);
   const candidates = ctx.silences?.candidatesFor(envelope.event) ?? [];
   const silenced = silenceHolds(candidates, rules, envelope, decision.targets, now);
-  const throttles = silenced ? undefined : throttleChecks(rules, envelope, decision.matchedRoutes, decision.targets);
+  const holds = silenced?.holds ?? mutedHolds(decision);
+  const throttles = holds ? undefined : throttleChecks(rules, envelope, decision.matchedRoutes, decision.targets);
   const item: IngestItem = {
     event: {
       id: ctx.newEventId(now),
@@ -51,7 +62,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
     },
     targets: decision.targets,
     dedupeSince: now - ctx.config.dedupeWindowMs,
-    ...(silenced && { holds: silenced.holds }),
+    ...(holds && { holds }),
     ...(throttles && { throttles }),
   };
   return { envelope, decision, item, silencedBy: silenced?.silenceId };

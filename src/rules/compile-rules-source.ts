@@ -8,6 +8,8 @@ import { compileRoutes } from './compile/compile-routes.js';
 import { compileSeverities } from './compile/compile-severities.js';
 import { compileTargets } from './compile/compile-targets.js';
 import { createTemplateCompiler } from './compile/create-template-compiler.js';
+import { compileTimeIntervals } from '../noise/compile-time-intervals.js';
+import { displayPath } from './schema/display-path.js';
 import { valueAtPath } from './compile/value-at-path.js';
 import { deepFreeze } from './deep-freeze.js';
 import { expandTargetEnv } from './env/expand-target-env.js';
@@ -32,6 +34,7 @@ interface RulesDocument {
   readonly targets?: Readonly<Record<string, unknown>>;
   readonly routes?: readonly unknown[];
   readonly fallback?: string | readonly string[];
+  readonly time_intervals?: unknown;
 }
 
 /**
@@ -82,6 +85,11 @@ export function compileRulesSource(source: RulesSource): RulesLoadResult {
     if (compiled === undefined) regexes.set(pattern, (compiled = compileRegex(pattern)));
     return compiled;
   };
+  const timeIntervals = compileTimeIntervals(document.time_intervals);
+  for (const problem of timeIntervals.problems) {
+    const path = ['time_intervals', ...problem.path];
+    sink.error('bad_time_interval', `${displayPath(path)}: ${problem.message}`, locate(path));
+  }
   const routeList = Array.isArray(document.routes) ? document.routes : [];
   const routes = compileRoutes(routeList, {
     locate,
@@ -90,6 +98,7 @@ export function compileRulesSource(source: RulesSource): RulesLoadResult {
     regex,
     isBroken: (position, ...path) => broken(['', 'routes', position, ...path].join('/')),
     templates,
+    timeIntervals: timeIntervals.intervals,
   });
   findUnreachableRoutes(routes, locate, sink);
   checkEventKinds(routes, locate, sink);

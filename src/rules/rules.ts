@@ -1,5 +1,6 @@
 import type { Envelope } from '../ingest/envelope.js';
 import type { CompiledThrottle } from '../noise/compile-throttle.js';
+import type { TimeRange } from '../noise/time-interval.js';
 import type { Template, TemplateTree } from '../templates/template.js';
 
 /**
@@ -145,6 +146,11 @@ export interface RouteDecision {
   readonly targets: readonly string[];
   /** True when no route matched and the fallback targets were used. */
   readonly usedFallback: boolean;
+  /**
+   * Issue 12: targets reached only through routes muted now (`muted_during`), with the interval that muted
+   * them; their deliveries are recorded `muted`. Absent when none.
+   */
+  readonly muted?: Readonly<Record<string, string>>;
 }
 
 export interface CompiledRules {
@@ -198,6 +204,15 @@ export interface CompiledRoute {
   readonly stop: boolean;
   /** Issue 12: `throttle:` on the deliveries this route creates. */
   readonly throttle?: CompiledThrottle | undefined;
+  /** Issue 12: `active_during:` the route applies only while one of these holds. */
+  readonly activeDuring?: readonly NamedTimeInterval[] | undefined;
+  /** Issue 12: `muted_during:` while one holds, the route's deliveries are recorded muted. */
+  readonly mutedDuring?: readonly NamedTimeInterval[] | undefined;
+}
+
+export interface NamedTimeInterval {
+  readonly name: string;
+  readonly ranges: readonly TimeRange[];
 }
 
 export interface RouteIndex {

@@ -115,3 +115,42 @@ describe('switchyard route', () => {
     );
   });
 });
+
+describe('switchyard route --at', () => {
+  temp.write(
+    'night.yaml',
+    `time_intervals:
+  - name: nights
+    time_intervals: [{ times: [{ start_time: '22:00', end_time: '24:00' }], location: Europe/Berlin }]
+targets:
+  pager: { type: http, url: "https://pager.example/x" }
+routes:
+  - { name: night-pager, match: { event: incident.* }, active_during: [nights], to: [pager] }
+  - { name: muted-pager, match: { event: agent.* }, muted_during: [nights], to: [pager] }
+`,
+  );
+  temp.write('incident.json', envelope({ title: 'x' }));
+
+  it('routes as if received at that instant, saying what is inactive or muted', async () => {
+    const io = fakeCliIo(temp.dir, {});
+    expect(await runRoute(['night.yaml', '--event', 'incident.json', '--at', '2026-12-24T22:30:00+01:00'], io)).toBe(0);
+    expect(io.out()).toContain('MATCH  night-pager  -> pager');
+    const day = fakeCliIo(temp.dir, {});
+    expect(await runRoute(['night.yaml', '--event', 'incident.json', '--at', '2026-12-24T12:00:00+01:00'], day)).toBe(
+      0,
+    );
+    expect(day.out()).toContain('no     night-pager  not active: outside nights');
+    temp.write('agent.json', envelope({ host: 'db-1' }, 'agent.offline'));
+    const muted = fakeCliIo(temp.dir, {});
+    expect(
+      await runRoute(['night.yaml', '--event', 'agent.json', '--at', '2026-12-24T23:00:00+01:00', '--json'], muted),
+    ).toBe(0);
+    expect(JSON.parse(muted.out())).toMatchObject({ at: '2026-12-24T22:00:00.000Z', muted: { pager: 'nights' } });
+  });
+
+  it('refuses an --at that is not a date-time', async () => {
+    const io = fakeCliIo(temp.dir, {});
+    expect(await runRoute(['night.yaml', '--event', 'incident.json', '--at', 'christmas'], io)).toBe(1);
+    expect(io.err()).toContain('--at: "christmas" is not a date-time');
+  });
+});

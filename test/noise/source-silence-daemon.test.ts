@@ -39,7 +39,7 @@ routes:
     }));
     const post = async (n: number, secret = SOURCE_SECRET) =>
       (await postWebhook(d.url, envelope('incident.created', { incident_id: `inc_${n}` }), { secret })).status;
-    const wait = () => new Promise((resolve) => setTimeout(resolve, 200));
+    const wait = () => new Promise((resolve) => setTimeout(resolve, 500));
 
     expect(await post(1)).toBe(200);
     await r.waitForRequests(1);

@@ -84,8 +84,8 @@ fallback: []
 fallback: []
 `;
     expect(problems(text)).toEqual([
-      '6:35 warning unknown_event_kind: event kind "incident.create" is not one of the kinds the upstream documents: did you mean "incident.created"? (incident.created, incident.updated, incident.resolved, agent.offline, agent.online, threat.detected, compliance.violation)',
-      '7:36 warning unknown_event_kind: pattern "incidnt.*" matches none of the kinds the upstream documents (incident.created, incident.updated, incident.resolved, agent.offline, agent.online, threat.detected, compliance.violation)',
+      '6:35 warning unknown_event_kind: event kind "incident.create" is not one of the kinds the upstream documents or Switchyard raises: did you mean "incident.created"? (incident.created, incident.updated, incident.resolved, agent.offline, agent.online, threat.detected, compliance.violation, switchyard.source_silent, switchyard.source_recovered)',
+      '7:36 warning unknown_event_kind: pattern "incidnt.*" matches none of the kinds the upstream documents or Switchyard raises (incident.created, incident.updated, incident.resolved, agent.offline, agent.online, threat.detected, compliance.violation, switchyard.source_silent, switchyard.source_recovered)',
       '8:58 warning route_without_effect: to is empty and stop is not true: this route delivers nowhere and only keeps the fallback from applying',
     ]);
   });

@@ -5,8 +5,10 @@ import { explainRoute } from '../../rules/explain-route.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
 
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
 /**
- * POST /api/v1/route-test: the body is an event envelope; the answer is how the rules in force would route it,
+ * POST /api/v1/route-test[?at=ISO 8601]: the body is an event envelope, routed as if received `at` (default now); the answer is how the rules in force would route it,
  * as `switchyard route --json` prints it, with `silencedBy`: the silence in force that would hold its deliveries
  * (or null). Nothing is stored or delivered. Target names only, never options.
  */
@@ -22,10 +24,16 @@ export function addRouteTestRoute(
         status: 415,
       });
     }
+    const at = req.query.at;
+    const now = typeof at === 'string' ? Date.parse(at) : deps.clock.now();
+    if (at !== undefined && (typeof at !== 'string' || !ISO_WITH_ZONE.test(at) || Number.isNaN(now))) {
+      throw new SwitchyardError('invalid_filter', 'at: give an ISO 8601 date-time with Z or an offset', {
+        status: 400,
+      });
+    }
     const envelope = validateEnvelope(req.body);
     const rules = deps.rules();
-    const { steps, ...decision } = explainRoute(rules, envelope);
-    const now = deps.clock.now();
+    const { steps, ...decision } = explainRoute(rules, envelope, now);
     const silences = await deps.store.findSilences({ activeAt: now });
     const silencedBy = decision.targets.length === 0 ? null : explainSilence(silences, rules, envelope, now);
     res.json({ rules: { version: rules.version }, event: envelope.event, ...decision, routes: steps, silencedBy });

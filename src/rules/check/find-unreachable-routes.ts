@@ -37,7 +37,8 @@ export function findUnreachableRoutes(routes: readonly CompiledRoute[], locate: 
         );
       }
     }
-    if (!route.stop || route.conditions.length > 0) continue;
+    // A route active only at times does not catch everything.
+    if (!route.stop || route.conditions.length > 0 || route.activeDuring !== undefined) continue;
     if (route.events === null) {
       catchAll = route;
       continue;

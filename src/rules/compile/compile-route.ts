@@ -1,7 +1,8 @@
 import type { Locator, PathSegment } from '../source/locate-path.js';
 import type { ProblemSink } from '../source/problem-sink.js';
 import { compileThrottle } from '../../noise/compile-throttle.js';
-import type { CompiledRoute, RouteCondition } from '../rules.js';
+import type { TimeRange } from '../../noise/time-interval.js';
+import type { CompiledRoute, NamedTimeInterval, RouteCondition } from '../rules.js';
 import type { TemplateCompiler } from './create-template-compiler.js';
 import { didYouMean } from '../check/closest-name.js';
 import type { CompiledRegex } from './compile-regex.js';
@@ -20,6 +21,8 @@ export interface RouteSpec {
   readonly to: string | readonly string[];
   readonly stop?: boolean;
   readonly throttle?: unknown;
+  readonly active_during?: readonly string[];
+  readonly muted_during?: readonly string[];
 }
 
 export interface RouteCompileContext {
@@ -32,6 +35,8 @@ export interface RouteCompileContext {
   readonly isBroken: (position: number, ...path: PathSegment[]) => boolean;
   /** Compiles `throttle.key` (absolute path), reporting its syntax errors. */
   readonly templates?: TemplateCompiler;
+  /** The rules file's `time_intervals`, by name. */
+  readonly timeIntervals?: ReadonlyMap<string, readonly TimeRange[]>;
 }
 
 /**
@@ -112,6 +117,24 @@ export function compileRoute(
             failed = true;
           },
         );
+  const intervals = (key: 'active_during' | 'muted_during'): NamedTimeInterval[] | undefined => {
+    const names = spec[key];
+    if (names === undefined || context.isBroken(position, key)) return undefined;
+    const known = context.timeIntervals ?? new Map<string, readonly TimeRange[]>();
+    return names.flatMap((name, index) => {
+      const ranges = known.get(name);
+      if (ranges !== undefined) return [{ name, ranges }];
+      sink.error(
+        'unknown_time_interval',
+        `${key}: "${name}" is not one of the time_intervals${didYouMean(name, [...known.keys()])}`,
+        locate(['routes', position, key, index]),
+      );
+      failed = true;
+      return [];
+    });
+  };
+  const activeDuring = intervals('active_during');
+  const mutedDuring = intervals('muted_during');
   if (failed || !event.ok) return undefined;
   return {
     name: spec.name,
@@ -123,5 +146,7 @@ export function compileRoute(
     to: typeof spec.to === 'string' ? [spec.to] : spec.to,
     stop: spec.stop === true,
     ...(throttle !== undefined && { throttle }),
+    ...(activeDuring !== undefined && { activeDuring }),
+    ...(mutedDuring !== undefined && { mutedDuring }),
   };
 }

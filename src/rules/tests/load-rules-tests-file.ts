@@ -14,6 +14,10 @@ export interface RulesTestCase {
   readonly line: number;
   readonly event: Envelope;
   readonly expect: readonly string[];
+  /** When the event is routed (time intervals), ms; absent = now. */
+  readonly at?: number;
+  /** Targets expected to be recorded muted instead of sent; unchecked when absent. */
+  readonly expectMuted?: readonly string[];
 }
 
 export type RulesTestsLoadResult =
@@ -24,6 +28,8 @@ interface CaseShape {
   readonly name?: unknown;
   readonly event?: unknown;
   readonly expect?: unknown;
+  readonly at?: unknown;
+  readonly expect_muted?: unknown;
 }
 
 /**
@@ -59,7 +65,7 @@ export function loadRulesTestsFile(
   const seen = new Set<string>();
   (Array.isArray(list) ? list : []).forEach((item: unknown, index) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
-    const { name, event, expect } = item as CaseShape;
+    const { name, event, expect, at, expect_muted: expectMuted } = item as CaseShape;
     if (typeof name === 'string' && seen.has(name)) {
       sink.error('duplicate_case_name', `duplicate case name "${name}"`, locate(['cases', index, 'name']));
     }
@@ -78,7 +84,14 @@ export function loadRulesTestsFile(
     try {
       const envelope = validateEnvelope(event);
       if (typeof name === 'string' && expected !== undefined) {
-        cases.push({ name, line: locate(['cases', index]).line, event: envelope, expect: expected });
+        cases.push({
+          name,
+          line: locate(['cases', index]).line,
+          event: envelope,
+          expect: expected,
+          ...(typeof at === 'string' && { at: Date.parse(at) }),
+          ...(Array.isArray(expectMuted) && { expectMuted: expectMuted as string[] }),
+        });
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

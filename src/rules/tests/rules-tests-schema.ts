@@ -28,6 +28,19 @@ export const RULES_TESTS_SCHEMA = {
             uniqueItems: true,
             items: { description: 'A target name.', type: 'string', minLength: 1 },
           },
+          at: {
+            description:
+              'Route as if received at this instant (time intervals): ISO 8601 with Z or an offset, e.g. 2026-12-24T22:00:00+01:00.',
+            type: 'string',
+            pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:Z|[+-]\\d{2}:\\d{2})$',
+          },
+          expect_muted: {
+            description:
+              'The exact set of targets recorded as muted (muted_during) instead of sent; checked when given.',
+            type: 'array',
+            uniqueItems: true,
+            items: { description: 'A target name.', type: 'string', minLength: 1 },
+          },
         },
       },
     },

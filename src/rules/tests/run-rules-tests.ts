@@ -13,25 +13,41 @@ export interface RulesTestResult {
   readonly unexpected: readonly string[];
   readonly matchedRoutes: readonly string[];
   readonly usedFallback: boolean;
+  /** Targets recorded muted instead of sent (`muted_during`), as routed. */
+  readonly muted: readonly string[];
+  /** With `expect_muted`: expected muted but not, and muted but not expected. */
+  readonly mutedMissing: readonly string[];
+  readonly mutedUnexpected: readonly string[];
 }
 
 /** Routes each case's event and compares the target set with the expected one (order does not matter). */
 export function runRulesTests(rules: CompiledRules, cases: readonly RulesTestCase[]): RulesTestResult[] {
   return cases.map((testCase) => {
-    const decision = routeEvent(rules, testCase.event);
-    const actual = new Set(decision.targets);
-    const expected = new Set(testCase.expect);
-    const missing = testCase.expect.filter((target) => !actual.has(target));
-    const unexpected = decision.targets.filter((target) => !expected.has(target));
+    const decision = routeEvent(rules, testCase.event, testCase.at);
+    const muted = decision.targets.filter((target) => decision.muted?.[target] !== undefined);
+    // `expect` names the targets the event is sent to: muted ones are recorded, not sent.
+    const sent = decision.targets.filter((target) => !muted.includes(target));
+    const { missing, unexpected } = compare(sent, testCase.expect);
+    const mutedCheck = testCase.expectMuted === undefined ? compare([], []) : compare(muted, testCase.expectMuted);
     return {
       name: testCase.name,
       line: testCase.line,
-      passed: missing.length === 0 && unexpected.length === 0,
-      actual: decision.targets,
+      passed: [missing, unexpected, mutedCheck.missing, mutedCheck.unexpected].every((list) => list.length === 0),
+      actual: sent,
       missing,
       unexpected,
       matchedRoutes: decision.matchedRoutes,
       usedFallback: decision.usedFallback,
+      muted,
+      mutedMissing: mutedCheck.missing,
+      mutedUnexpected: mutedCheck.unexpected,
     };
   });
+}
+
+function compare(actual: readonly string[], expected: readonly string[]) {
+  return {
+    missing: expected.filter((target) => !actual.includes(target)),
+    unexpected: actual.filter((target) => !expected.includes(target)),
+  };
 }
