@@ -22,6 +22,8 @@ export interface DaemonOptions {
   readonly extraConfig?: readonly string[];
   /** Extra `node` flags, e.g. `--cpu-prof`. */
   readonly nodeFlags?: readonly string[];
+  /** The rules file; default BENCH_RULES. */
+  readonly rules?: string;
 }
 
 /** The source the load generator posts to: `POST /webhooks/monitor`. */
@@ -68,7 +70,7 @@ export function startDaemon(options: DaemonOptions): Promise<ChildServer> {
   ].join('\n');
   const configFile = path.join(options.dir, `${name}.yaml`);
   writeFileSync(configFile, config);
-  writeFileSync(path.join(options.dir, 'rules.yaml'), BENCH_RULES);
+  writeFileSync(path.join(options.dir, 'rules.yaml'), options.rules ?? BENCH_RULES);
 
   // Settings from the developer's shell (SWITCHYARD_PORT, ...) would override the file: leave them out.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SWITCHYARD_')));

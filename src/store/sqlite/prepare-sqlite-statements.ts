@@ -39,15 +39,15 @@ export function prepareSqliteStatements(db: Database.Database) {
        VALUES (@eventId, @target, @state, @heldBy, @at, @at, @at, @at)`,
     ),
     // Throttles (issue 12): deliveries let through within the window, the last one let through, and how many
-    // were suppressed since it; all served by deliveries_throttle.
+    // were suppressed since it; served by the partial indexes deliveries_throttle_sent and _held.
     throttleSentSince: db
       .prepare<[key: string, since: number], number>(
-        `SELECT count(*) FROM deliveries WHERE throttle_key = ? AND created_at > ? AND state != 'suppressed'`,
+        `SELECT count(*) FROM deliveries WHERE throttle_key = ? AND created_at > ? AND state <> 'suppressed'`,
       )
       .pluck(),
     throttleLastSentAt: db
       .prepare<[key: string], number | null>(
-        `SELECT max(created_at) FROM deliveries WHERE throttle_key = ? AND state != 'suppressed'`,
+        `SELECT max(created_at) FROM deliveries WHERE throttle_key = ? AND state <> 'suppressed'`,
       )
       .pluck(),
     throttleSuppressedSince: db

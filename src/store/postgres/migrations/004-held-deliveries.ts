@@ -12,7 +12,11 @@ export const heldDeliveriesMigration: PostgresMigration = {
     ALTER TABLE deliveries ADD COLUMN throttle_key text;
     ALTER TABLE deliveries ADD COLUMN suppressed_count integer NOT NULL DEFAULT 0;
     CREATE INDEX deliveries_held_by ON deliveries (held_by) WHERE held_by IS NOT NULL;
-    CREATE INDEX deliveries_throttle ON deliveries (throttle_key, created_at) WHERE throttle_key IS NOT NULL;
+    -- Split by state, so a throttle's decision reads only the deliveries it let through (at most max in the
+    -- window), however many a storm had it suppress.
+    CREATE INDEX deliveries_throttle_sent ON deliveries (throttle_key, created_at)
+      WHERE throttle_key IS NOT NULL AND state <> 'suppressed';
+    CREATE INDEX deliveries_throttle_held ON deliveries (throttle_key, created_at) WHERE state = 'suppressed';
 
     CREATE TABLE silences (
       id          text COLLATE "C" NOT NULL PRIMARY KEY,

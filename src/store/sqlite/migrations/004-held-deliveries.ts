@@ -6,7 +6,7 @@ import type { SqliteMigration } from '../sqlite-migration.js';
  *   throttle), `grouped` (collected into a digest). They are final like `dead`: the engine claims only `pending`.
  * - `held_by`: the silence id, interval, throttle or digest that held the delivery.
  * - `throttle_key`: the throttle and its rendered key, on every delivery a throttle decided about, so the next
- *   decision counts the recent ones (index `deliveries_throttle`); `suppressed_count`: on a delivery a throttle
+ *   decision counts the recent ones (indexes `deliveries_throttle_*`); `suppressed_count`: on a delivery a throttle
  *   let through, how many it had suppressed since the previous one (`{{ suppressed.count }}`).
  * - `silences`: matchers as JSON (compiled by the daemon against the rules in force), the time they are in
  *   force, who made them and why; `on_expiry` and `released_at` drive `on_expiry: deliver_unresolved`.
@@ -52,7 +52,11 @@ export const heldDeliveriesMigration: SqliteMigration = {
     CREATE INDEX deliveries_by_state ON deliveries (state, created_at);
     -- on_expiry: deliver_unresolved finds a silence's deliveries without scanning the others.
     CREATE INDEX deliveries_held_by ON deliveries (held_by) WHERE held_by IS NOT NULL;
-    CREATE INDEX deliveries_throttle ON deliveries (throttle_key, created_at) WHERE throttle_key IS NOT NULL;
+    -- Split by state, so a throttle's decision reads only the deliveries it let through (at most max in the
+    -- window), however many a storm had it suppress.
+    CREATE INDEX deliveries_throttle_sent ON deliveries (throttle_key, created_at)
+      WHERE throttle_key IS NOT NULL AND state <> 'suppressed';
+    CREATE INDEX deliveries_throttle_held ON deliveries (throttle_key, created_at) WHERE state = 'suppressed';
 
     CREATE TABLE silences (
       id          TEXT    NOT NULL PRIMARY KEY,

@@ -1,0 +1,116 @@
+/**
+ * Noise control's cost at ingest (issue 12, Performance): the daemon on SQLite with the benchmark rules, against
+ * the same daemon with 1,000 silences in force that every benchmark event is tested against (they match its
+ * kind, and a `where` that never holds) and a throttle on the benchmark's route whose key takes 1,296 values
+ * (the last two characters of the incident id) with a `max` never reached, so the throttle decides about
+ * every delivery but holds nothing back and both daemons do the same delivery work. Alternating rounds, one
+ * invocation; reports the throughput ratio, never asserts.
+ *
+ *   npm run build && npx tsx bench/noise-bench.ts [--rounds 3]
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createSqliteStore } from '../src/store/sqlite/create-sqlite-store.js';
+import type { ChildServer } from './child-server.js';
+import { freePort } from './free-port.js';
+import { runLoad, type LoadResult } from './run-load.js';
+import { smokeCheck } from './smoke.js';
+import { BENCH_RULES, BENCH_SOURCE, startDaemon } from './start-daemon.js';
+import { formatTable, summarize } from './summarize.js';
+
+const SILENCES = 1_000;
+const NOISY_RULES = BENCH_RULES.replace(
+  '    to: [soc-slack, ticketing]\n',
+  `    to: [soc-slack, ticketing]\n    throttle: { key: "{{ data.incident_id | slice: -2 }}", window: 1m, max: 100000 }\n`,
+);
+
+async function seedSilences(dir: string): Promise<void> {
+  const store = createSqliteStore({ path: path.join(dir, 'journal.db') });
+  try {
+    await store.migrate();
+    const now = Date.now();
+    for (let i = 0; i < SILENCES; i += 1) {
+      await store.createSilence({
+        id: `sil_bench_${String(i).padStart(4, '0')}`,
+        matchers: { event: 'incident.*', where: [{ field: 'data.host', equals: `never-${i}` }] },
+        startsAt: now - 60_000,
+        endsAt: now + 86_400_000,
+        comment: 'benchmark',
+        createdBy: 'bench',
+        onExpiry: 'drop',
+        createdAt: now,
+        updatedAt: now,
+        releasedAt: null,
+      });
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+export async function main(args: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const rounds = Number(args[args.indexOf('--rounds') + 1] ?? 3) || 3;
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const secret = randomBytes(24).toString('hex');
+  const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-noise-bench-'));
+  const servers: ChildServer[] = [];
+  try {
+    const start = async (name: string, rules: string) => {
+      const own = path.join(dir, name);
+      mkdirSync(own);
+      if (rules !== BENCH_RULES) await seedSilences(own);
+      const server = await startDaemon({
+        root,
+        dir: own,
+        name,
+        journal: { kind: 'sqlite' },
+        port: await freePort(),
+        secret,
+        logLevel: 'info',
+        rules,
+      });
+      servers.push(server);
+      await smokeCheck(`${server.origin}/webhooks/${BENCH_SOURCE}`, secret, true);
+      return { name, server };
+    };
+    const targets = [await start('plain', BENCH_RULES), await start('noisy', NOISY_RULES)];
+    console.log(
+      `noise benchmark: ${SILENCES} silences in force + a throttle with 1,296 keys vs none; ${rounds} rounds`,
+    );
+    const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const target of round % 2 === 1 ? targets : [...targets].reverse()) {
+        const result = await runLoad(
+          {
+            urls: [`${target.server.origin}/webhooks/${BENCH_SOURCE}`],
+            connections: 64,
+            durationSeconds: 10,
+            warmupSeconds: 2,
+            poolSize: 150_000,
+            serverPids: [target.server.pid],
+          },
+          secret,
+        );
+        results.get(target.name)?.push(result);
+        console.log(
+          `  round ${round} ${target.name.padEnd(6)} ${Math.round(result.requestsPerSecond)} req/s  p99 ${result.p99Ms} ms`,
+        );
+      }
+    }
+    const [plain, noisy] = targets.map((t) => summarize(t.name, results.get(t.name) ?? []));
+    if (plain && noisy) {
+      console.log(formatTable([plain, noisy]));
+      console.log(
+        `noisy / plain throughput: ${(noisy.requestsPerSecond / plain.requestsPerSecond).toFixed(3)} (goal: >= 0.90)`,
+      );
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
