@@ -24,6 +24,7 @@ import { SMALL_BODY_BYTES } from './ingest/read-body.js';
 import { createLogger } from './log/create-logger.js';
 import type { Logger } from './log/logger.js';
 import { createSilenceRegistry } from './noise/create-silence-registry.js';
+import { startDigestSender } from './noise/start-digest-sender.js';
 import { startSilenceReleaser } from './noise/start-silence-releaser.js';
 import { watchSources } from './noise/watch-sources.js';
 import { raiseEvent } from './ingest/raise-event.js';
@@ -49,6 +50,8 @@ export interface StartOptions {
   readonly random?: () => number;
   /** How often the delivery engine looks for due deliveries when nothing wakes it (tests shorten it). */
   readonly deliveryPollMs?: number;
+  /** How often due digests are looked for (default 1 s; tests shorten it). */
+  readonly digestSendMs?: number;
   /** How often watched sources are checked for silence (default 5 s; tests shorten it). */
   readonly sourceWatchMs?: number;
   /** How often ended `deliver_unresolved` silences are looked for (default 5 s; tests shorten it). */
@@ -152,14 +155,13 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     const silences = createSilenceRegistry({ store, log, clock, rules: rules.current });
     releases.push(async () => silences.stop());
     await silences.refresh();
-    const releaser = startSilenceReleaser({
-      store,
-      log,
-      clock,
-      wake: () => engine.wake(),
-      intervalMs: options.silenceReleaseMs,
-    });
+    // Background noise-control jobs: silences that ended (deliver_unresolved) and digests that are due.
+    const jobs = { store, log, clock, wake: () => engine.wake() };
+    const releaser = startSilenceReleaser({ ...jobs, intervalMs: options.silenceReleaseMs });
     releases.push(() => releaser.stop());
+    const rulesVersion = () => rules.current().version;
+    const digests = startDigestSender({ ...jobs, rulesVersion, intervalMs: options.digestSendMs });
+    releases.push(() => digests.stop());
     const { retention, dedupeWindowMs } = config;
     const pruner = startPruner({
       store,

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { SourceConfig } from '../config/config.js';
 import { silenceHolds } from '../noise/silence-holds.js';
+import { groupChecks } from '../noise/group-checks.js';
 import { throttleChecks } from '../noise/throttle-checks.js';
+import { newId } from '../store/new-id.js';
 import { routeEvent } from '../rules/route-event.js';
 import type { RouteDecision } from '../rules/rules.js';
 import type { DeliveryHold, IngestItem } from '../store/store.js';
@@ -46,6 +48,9 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
   const candidates = ctx.silences?.candidatesFor(envelope.event) ?? [];
   const silenced = silenceHolds(candidates, rules, envelope, decision.targets, now);
   const holds = silenced?.holds ?? mutedHolds(decision);
+  const groups = holds
+    ? undefined
+    : groupChecks(rules, envelope, decision.matchedRoutes, decision.targets, () => newId('dig_', now));
   const throttles = holds ? undefined : throttleChecks(rules, envelope, decision.matchedRoutes, decision.targets);
   const item: IngestItem = {
     event: {
@@ -63,6 +68,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
     targets: decision.targets,
     dedupeSince: now - ctx.config.dedupeWindowMs,
     ...(holds && { holds }),
+    ...(groups && { groups }),
     ...(throttles && { throttles }),
   };
   return { envelope, decision, item, silencedBy: silenced?.silenceId };

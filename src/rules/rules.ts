@@ -1,4 +1,5 @@
 import type { Envelope } from '../ingest/envelope.js';
+import type { CompiledGroup } from '../noise/compile-group.js';
 import type { CompiledThrottle } from '../noise/compile-throttle.js';
 import type { TimeRange } from '../noise/time-interval.js';
 import type { Template, TemplateTree } from '../templates/template.js';
@@ -204,6 +205,8 @@ export interface CompiledRoute {
   readonly stop: boolean;
   /** Issue 12: `throttle:` on the deliveries this route creates. */
   readonly throttle?: CompiledThrottle | undefined;
+  /** Issue 12: `group:` collects the deliveries this route creates into digests. */
+  readonly group?: CompiledGroup | undefined;
   /** Issue 12: `active_during:` the route applies only while one of these holds. */
   readonly activeDuring?: readonly NamedTimeInterval[] | undefined;
   /** Issue 12: `muted_during:` while one holds, the route's deliveries are recorded muted. */

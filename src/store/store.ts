@@ -2,6 +2,7 @@ import type { PruneBatchResult, PruneCounts, PruneCutoffs, PruneRequest } from '
 import type { SharedTargets } from './shared-targets.js';
 import type { SilenceChange, SilenceFilter, StoredSilence } from './stored-silence.js';
 import type { SourceSighting, SourceSilence } from './source-status.js';
+import type { DigestBuilder, GroupCheck } from './digest-records.js';
 
 /**
  * The journal's narrow interface (pg-boss style): everything above it speaks only these methods, so the
@@ -51,6 +52,8 @@ export interface IngestItem {
    * ingest transaction (and serialised per key across instances). A hold in `holds` wins over a throttle.
    */
   readonly throttles?: readonly (ThrottleCheck | null)[];
+  /** Issue 12: parallel to `targets`; a delivery with a group check is collected into a digest (wins over a throttle). */
+  readonly groups?: readonly (GroupCheck | null)[];
 }
 
 export type IngestResult =
@@ -363,6 +366,14 @@ export interface Store {
   markSourceSilent(source: string, cutoff: number, now: number): Promise<SourceSilence | undefined>;
   /** Clears the mark once a verified event came at or after it; only one caller wins. Undefined otherwise. */
   markSourceRecovered(source: string): Promise<SourceSilence | undefined>;
+  /** Issue 12: ids of open digests due at `now`, oldest due first. */
+  findDueDigests(now: number, limit: number): Promise<string[]>;
+  /**
+   * Sends one due digest, in ONE transaction: its event (made by `build` from the events it holds) and a pending
+   * delivery to its target are written and the digest marked sent. Only one caller wins (several instances, a
+   * crash mid-way leaves it open); undefined when it was not open and due. Returns the digest's delivery id.
+   */
+  sendDigest(id: string, now: number, build: DigestBuilder): Promise<string | undefined>;
   /** The journal's size on disk in bytes (SQLite: the file and its WAL; PostgreSQL: its tables with indexes). */
   journalSize(): Promise<number>;
 }

@@ -62,6 +62,8 @@ export async function startTestDaemon(
     expectEventsWithin?: string;
     /** How often watched sources are checked (default: the daemon's 5 s). */
     sourceWatchMs?: number;
+    /** How often due digests are sent (default: the daemon's 1 s). */
+    digestSendMs?: number;
     /** Retry jitter; 0 makes every retry due at once (absent Retry-After), for fast delivery tests. */
     random?: () => number;
     /** When the first retention pass runs (default: the daemon's one minute). */
@@ -105,6 +107,7 @@ ${options.config ?? ''}
     ...(options.firstPruneAfterMs === undefined ? {} : { firstPruneAfterMs: options.firstPruneAfterMs }),
     ...(options.silenceReleaseMs === undefined ? {} : { silenceReleaseMs: options.silenceReleaseMs }),
     ...(options.sourceWatchMs === undefined ? {} : { sourceWatchMs: options.sourceWatchMs }),
+    ...(options.digestSendMs === undefined ? {} : { digestSendMs: options.digestSendMs }),
   });
   const withStore = async <T>(read: (store: Store) => Promise<T>): Promise<T> => {
     const store = createSqliteStore({ path: dbPath });

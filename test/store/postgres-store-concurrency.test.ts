@@ -121,4 +121,59 @@ describePostgres('PostgreSQL store shared by several instances', () => {
     );
     for (const store of stores) expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
   });
+
+  it('three instances grouping and sending at once: every event in exactly one digest, each digest sent once', async () => {
+    const on = await journal();
+    const stores = [instance(on), instance(on), instance(on)] as const;
+    await stores[0].migrate();
+    let n = 0;
+    const group = (key: string) => ({
+      route: 'storm',
+      key: `storm|${key}`,
+      waitMs: 0,
+      intervalMs: 0,
+      maxEvents: 1000,
+      digestId: `dig_${(n += 1)}`,
+    });
+    const build = (digest: { id: string }, events: readonly { id: string }[]) => ({
+      ...makeIngestItem({ receivedAt: T0 }).event,
+      kind: 'switchyard.digest',
+      source: 'switchyard',
+      body: Buffer.from(JSON.stringify({ digest: digest.id, events: events.map((e) => e.id) })),
+    });
+    const sends: Promise<string | undefined>[] = [];
+    const ingests: Promise<unknown>[] = [];
+    for (let i = 0; i < 120; i++) {
+      const store = stores[i % 3]!;
+      const item = { ...makeIngestItem({ receivedAt: T0 + i, targets: ['slack'] }), groups: [group(`k${i % 4}`)] };
+      ingests.push(store.ingest([item]));
+      // Instances send due digests while others keep joining them.
+      if (i % 10 === 0) {
+        for (const sender of stores) {
+          for (const id of await sender.findDueDigests(T0 + 10_000, 50))
+            sends.push(sender.sendDigest(id, T0 + 10_000, build));
+        }
+      }
+    }
+    await Promise.all(ingests);
+    for (const sender of stores) {
+      for (const id of await sender.findDueDigests(T0 + 10_000, 50))
+        sends.push(sender.sendDigest(id, T0 + 10_000, build));
+    }
+    const sent = (await Promise.all(sends)).filter((id): id is string => id !== undefined);
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(await stores[0].findDueDigests(T0 + 10_000, 100)).toEqual([]);
+    const traced = new Map<string, string>();
+    for (const id of sent) {
+      const delivery = await stores[0].getDelivery(id);
+      const body = JSON.parse((await stores[0].getEvent(delivery!.eventId))!.body.toString('utf8')) as {
+        events: string[];
+      };
+      for (const event of body.events) {
+        expect(traced.has(event), `${event} in two digests`).toBe(false);
+        traced.set(event, id);
+      }
+    }
+    expect(traced.size).toBe(120);
+  });
 });

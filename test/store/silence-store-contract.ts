@@ -149,5 +149,53 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
       });
       expect(await store.markSourceRecovered('monitor')).toBeUndefined();
     });
+
+    it('collects grouped deliveries into one open digest per target and key, and sends a due digest once', async () => {
+      const store = await openMigrated();
+      const group = (key: string, n: number) => ({
+        route: 'storm',
+        key: `storm|${key}`,
+        waitMs: 30_000,
+        intervalMs: 300_000,
+        maxEvents: 2,
+        digestId: `dig_${key}_${n}`,
+      });
+      const items = [0, 1, 2].map((n) => ({
+        ...makeIngestItem({ targets: ['soc-slack'], receivedAt: T0 + n }),
+        groups: [group('a', n)],
+      }));
+      items.push({ ...makeIngestItem({ targets: ['soc-slack'], receivedAt: T0 + 5 }), groups: [group('b', 0)] });
+      await store.ingest(items);
+      const grouped = await store.findDeliveries({ state: 'grouped', limit: 10 });
+      expect(grouped.map((d) => d.heldBy)).toEqual(['dig_a_0', 'dig_a_0', 'dig_a_0', 'dig_b_0']);
+      expect(await store.findDueDigests(T0 + 29_999, 10)).toEqual([]);
+      expect(await store.findDueDigests(T0 + 30_005, 10)).toEqual(['dig_a_0', 'dig_b_0']);
+
+      let seen: { count: number; events: string[] } | undefined;
+      const build = (digest: { count: number; id: string }, events: readonly { id: string }[]) => {
+        seen = { count: digest.count, events: events.map((e) => e.id) };
+        return {
+          ...makeIngestItem({ receivedAt: T0 + 40_000 }).event,
+          kind: 'switchyard.digest',
+          source: 'switchyard',
+        };
+      };
+      const now = T0 + 40_000;
+      const sent = await store.sendDigest('dig_a_0', now, build);
+      expect(sent).toMatch(/^dlv_/);
+      expect(seen).toEqual({ count: 3, events: [items[0]!.event.id, items[1]!.event.id] }); // max_events: 2
+      expect(await store.sendDigest('dig_a_0', now, build)).toBeUndefined(); // once
+      const delivery = await store.getDelivery(sent!);
+      expect(delivery).toMatchObject({ target: 'soc-slack', state: 'pending' });
+      expect((await store.getEvent(delivery!.eventId))?.kind).toBe('switchyard.digest');
+      expect(await store.findDueDigests(now, 10)).toEqual(['dig_b_0']);
+
+      // The next event of key a opens a new digest, due no sooner than interval after the last one was sent.
+      await store.ingest([
+        { ...makeIngestItem({ targets: ['soc-slack'], receivedAt: now + 1 }), groups: [group('a', 9)] },
+      ]);
+      expect(await store.findDueDigests(now + 31_001, 10)).toEqual(['dig_b_0']);
+      expect(await store.findDueDigests(now + 300_000, 10)).toEqual(['dig_b_0', 'dig_a_9']);
+    });
   });
 }

@@ -1,6 +1,7 @@
 import type { IncomingWebhookSendArguments } from '@slack/webhook';
 import { escapeSlack } from '../../templates/escape-slack.js';
 import type { DeliveryJob } from '../target.js';
+import { digestSlackMessage } from './digest-slack-message.js';
 import { detailRows, readEventDetails, textOf, type EventDetails } from './read-event-details.js';
 
 interface Look {
@@ -34,6 +35,7 @@ const FIELD_CHARS = 300;
  */
 export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArguments {
   const kind = job.event.kind;
+  if (kind === 'switchyard.digest') return digestSlackMessage(job);
   const details = readEventDetails(job.envelope.data);
   const look = lookOf(kind, job.event.severity);
   const title = escapeSlack(clip(details.title ?? phraseFor(kind, details), TITLE_CHARS));

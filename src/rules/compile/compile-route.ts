@@ -1,5 +1,6 @@
 import type { Locator, PathSegment } from '../source/locate-path.js';
 import type { ProblemSink } from '../source/problem-sink.js';
+import { compileGroup } from '../../noise/compile-group.js';
 import { compileThrottle } from '../../noise/compile-throttle.js';
 import type { TimeRange } from '../../noise/time-interval.js';
 import type { CompiledRoute, NamedTimeInterval, RouteCondition } from '../rules.js';
@@ -21,6 +22,7 @@ export interface RouteSpec {
   readonly to: string | readonly string[];
   readonly stop?: boolean;
   readonly throttle?: unknown;
+  readonly group?: unknown;
   readonly active_during?: readonly string[];
   readonly muted_during?: readonly string[];
 }
@@ -133,6 +135,18 @@ export function compileRoute(
       return [];
     });
   };
+  const groupPath = ['routes', position, 'group'];
+  const group =
+    spec.group === undefined || context.isBroken(position, 'group')
+      ? undefined
+      : compileGroup(
+          spec.group,
+          (text, index) => context.templates?.template(text, 'none', [...groupPath, 'by', index]),
+          (index, message) => {
+            sink.error('group_key_not_template', `group.by[${index}]: ${message}`, locate([...groupPath, 'by', index]));
+            failed = true;
+          },
+        );
   const activeDuring = intervals('active_during');
   const mutedDuring = intervals('muted_during');
   if (failed || !event.ok) return undefined;
@@ -146,6 +160,7 @@ export function compileRoute(
     to: typeof spec.to === 'string' ? [spec.to] : spec.to,
     stop: spec.stop === true,
     ...(throttle !== undefined && { throttle }),
+    ...(group !== undefined && { group }),
     ...(activeDuring !== undefined && { activeDuring }),
     ...(mutedDuring !== undefined && { mutedDuring }),
   };

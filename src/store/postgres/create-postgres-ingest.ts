@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { IngestItem, IngestResult, ThrottleCheck } from '../store.js';
 import { dedupeLockKeys } from './dedupe-lock-keys.js';
+import { insertGrouped } from './postgres-digests.js';
 import { resolveDuplicates, type Original } from './resolve-duplicates.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
@@ -30,13 +31,15 @@ export function createPostgresIngest(
       const stored = await findOriginals(client, items);
       const { results, fresh } = resolveDuplicates(items, stored);
       if (fresh.length > 0) await insertEvents(client, fresh);
-      const all = fresh.flatMap(({ event, targets, holds, throttles }) =>
+      const all = fresh.flatMap(({ event, targets, holds, throttles, groups }) =>
         targets.map((target, index) => {
           const hold = holds?.[index] ?? null;
-          return { event, target, hold, throttle: hold === null ? (throttles?.[index] ?? null) : null };
+          const group = hold === null ? (groups?.[index] ?? null) : null;
+          const throttle = hold === null && group === null ? (throttles?.[index] ?? null) : null;
+          return { event, target, hold, group, throttle };
         }),
       );
-      const deliveries = all.filter((d) => d.throttle === null);
+      const deliveries = all.filter((d) => d.throttle === null && d.group === null);
       if (deliveries.length > 0) {
         // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
         await client.query(
@@ -55,8 +58,9 @@ export function createPostgresIngest(
         );
       }
       // After the others: each decision is its own statement, so it sees the deliveries inserted before it.
-      for (const { event, target, throttle } of all) {
+      for (const { event, target, throttle, group } of all) {
         if (throttle !== null) await insertThrottled(client, event.id, target, event.receivedAt, throttle);
+        if (group !== null) await insertGrouped(client, { eventId: event.id, target, at: event.receivedAt }, group);
       }
       return results;
     });

@@ -19,6 +19,7 @@ import { recordPostgresAttempts } from './record-postgres-attempts.js';
 import { replayPostgresDeliveries } from './replay-postgres-deliveries.js';
 import { createPostgresSilences } from './create-postgres-silences.js';
 import { createPostgresSourceStatus } from './create-postgres-source-status.js';
+import { createPostgresDigests } from './postgres-digests.js';
 import { reportPostgresVerdicts } from './report-postgres-verdicts.js';
 import { runPostgresMigrations } from './run-postgres-migrations.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
@@ -40,6 +41,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
   const deliveries = createPostgresDeliveries(pool);
   const silences = createPostgresSilences(pool);
   const sources = createPostgresSourceStatus(pool);
+  const digests = createPostgresDigests(pool, options.schema ?? '');
   let current = false;
   let closing: Promise<void> | undefined;
 
@@ -145,6 +147,8 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
       sightings.length === 0 ? Promise.resolve() : use(() => sources.recordSourceSightings(sightings, now)),
     markSourceSilent: (source, cutoff, now) => use(() => sources.markSourceSilent(source, cutoff, now)),
     markSourceRecovered: (source) => use(() => sources.markSourceRecovered(source)),
+    findDueDigests: (now, limit) => use(() => digests.findDueDigests(now, limit)),
+    sendDigest: (id, now, build) => use(() => digests.sendDigest(id, now, build)),
     close() {
       // pool.end() waits for connections still checked out by calls in flight.
       closing ??= pool.end();

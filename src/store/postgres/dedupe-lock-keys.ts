@@ -17,10 +17,29 @@ export function dedupeLockKeys(namespace: string, items: readonly IngestItem[]):
         .digest()
         .readBigInt64BE(0),
     );
-  for (const { event, throttles } of items) {
+  for (const { event, throttles, groups, targets } of items) {
     add([event.source, event.bodySha256]);
     // Issue 12: a throttle's decision counts earlier deliveries of its key, so instances take turns per key too.
     for (const throttle of throttles ?? []) if (throttle) add(['throttle', throttle.key]);
+    // ...and a digest is joined (or opened) by one at a time, and not while it is being sent.
+    groups?.forEach((group, index) => {
+      if (group) add(groupLockParts(targets[index] ?? '', group.key));
+    });
   }
   return [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);
+}
+
+/** The parts of a digest's lock key: ingest (joining) and sendDigest (closing) take the same one. */
+export function groupLockParts(target: string, key: string): string[] {
+  return ['group', target, key];
+}
+
+/** One advisory-lock key, as dedupeLockKeys makes them. */
+export function lockKey(namespace: string, parts: readonly string[]): string {
+  return String(
+    createHash('sha256')
+      .update(JSON.stringify([namespace, ...parts]))
+      .digest()
+      .readBigInt64BE(0),
+  );
 }

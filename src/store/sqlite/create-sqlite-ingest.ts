@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { IngestItem, IngestResult, ThrottleCheck } from '../store.js';
+import type { SqliteDigests } from './create-sqlite-digests.js';
 import type { SqliteStatements } from './prepare-sqlite-statements.js';
 
 /**
@@ -11,6 +12,7 @@ import type { SqliteStatements } from './prepare-sqlite-statements.js';
 export function createSqliteIngest(
   db: Database.Database,
   statements: SqliteStatements,
+  digests: Pick<SqliteDigests, 'join'>,
 ): (items: readonly IngestItem[]) => IngestResult[] {
   const ingestOne = (item: IngestItem): IngestResult => {
     const { event } = item;
@@ -22,9 +24,12 @@ export function createSqliteIngest(
       // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
       const hold = item.holds?.[index];
       const throttle = item.throttles?.[index];
+      const group = item.groups?.[index];
       const row = { eventId: event.id, target, at: event.receivedAt };
       if (hold) statements.insertHeldDelivery.run({ ...row, state: hold.state, heldBy: hold.by });
-      else if (throttle) insertThrottled(statements, row, throttle);
+      else if (group) {
+        statements.insertHeldDelivery.run({ ...row, state: 'grouped', heldBy: digests.join(target, row.at, group) });
+      } else if (throttle) insertThrottled(statements, row, throttle);
       else statements.insertPendingDelivery.run(row);
     });
     return { duplicate: false, eventId: event.id, deliveries: item.targets.length };

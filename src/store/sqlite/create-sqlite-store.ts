@@ -9,6 +9,7 @@ import { createSqliteIngest } from './create-sqlite-ingest.js';
 import { createSqliteRetention, type SqliteRetention } from './create-sqlite-retention.js';
 import { createSqliteSilences, type SqliteSilences } from './create-sqlite-silences.js';
 import { createSqliteSourceStatus } from './create-sqlite-source-status.js';
+import { createSqliteDigests, type SqliteDigests } from './create-sqlite-digests.js';
 import { AUTO_CONVERT_MAX_BYTES, enableIncrementalVacuum } from './enable-incremental-vacuum.js';
 import { sqliteMigrations } from './migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
@@ -32,6 +33,7 @@ interface Ready {
   readonly retention: SqliteRetention;
   readonly silences: SqliteSilences;
   readonly sources: ReturnType<typeof createSqliteSourceStatus>;
+  readonly digests: SqliteDigests;
 }
 
 /**
@@ -58,9 +60,11 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   const prepare = (opened: Database.Database): Ready => {
     if (ready === undefined) {
       const statements = prepareSqliteStatements(opened);
+      const digests = createSqliteDigests(opened, statements);
       ready = {
         statements,
-        ingest: createSqliteIngest(opened, statements),
+        digests,
+        ingest: createSqliteIngest(opened, statements, digests),
         deliveries: createSqliteDeliveries(opened, statements),
         events: createSqliteEvents(opened),
         retention: createSqliteRetention(opened, options.path),
@@ -133,6 +137,8 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       sightings.length === 0 ? Promise.resolve() : use((r) => r.sources.recordSourceSightings(sightings, now)),
     markSourceSilent: (source, cutoff, now) => use((r) => r.sources.markSourceSilent(source, cutoff, now)),
     markSourceRecovered: (source) => use((r) => r.sources.markSourceRecovered(source)),
+    findDueDigests: (now, limit) => use((r) => r.digests.findDueDigests(now, limit)),
+    sendDigest: (id, now, build) => use((r) => r.digests.sendDigest(id, now, build)),
     async close() {
       closed = true;
       ready = undefined;

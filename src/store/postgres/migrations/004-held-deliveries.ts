@@ -38,5 +38,21 @@ export const heldDeliveriesMigration: PostgresMigration = {
       rejected         integer NOT NULL DEFAULT 0,
       silent_raised_at bigint
     );
+    CREATE TABLE digests (
+      id         text COLLATE "C" NOT NULL PRIMARY KEY,
+      route      text    NOT NULL,
+      target     text COLLATE "C" NOT NULL,
+      group_key  text COLLATE "C" NOT NULL,
+      state      text    NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'sent')),
+      max_events integer NOT NULL,
+      count      integer NOT NULL DEFAULT 0,
+      first_at   bigint  NOT NULL,
+      due_at     bigint  NOT NULL,
+      sent_at    bigint,
+      event_id   text
+    );
+    CREATE UNIQUE INDEX digests_open ON digests (target, group_key) WHERE state = 'open';
+    CREATE INDEX digests_due ON digests (due_at) WHERE state = 'open';
+    CREATE INDEX digests_sent ON digests (target, group_key, sent_at) WHERE state = 'sent';
   `,
 };

@@ -82,5 +82,23 @@ export const heldDeliveriesMigration: SqliteMigration = {
       rejected         INTEGER NOT NULL DEFAULT 0,
       silent_raised_at INTEGER
     ) STRICT;
+    -- Digests (group:): events with the same group key collected into one delivery. One open digest per
+    -- target and key; it is sent (a switchyard.digest event and its delivery) once due, by one instance.
+    CREATE TABLE digests (
+      id         TEXT    NOT NULL PRIMARY KEY,
+      route      TEXT    NOT NULL,
+      target     TEXT    NOT NULL,
+      group_key  TEXT    NOT NULL,
+      state      TEXT    NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'sent')),
+      max_events INTEGER NOT NULL,
+      count      INTEGER NOT NULL DEFAULT 0,
+      first_at   INTEGER NOT NULL,
+      due_at     INTEGER NOT NULL,
+      sent_at    INTEGER,
+      event_id   TEXT
+    ) STRICT;
+    CREATE UNIQUE INDEX digests_open ON digests (target, group_key) WHERE state = 'open';
+    CREATE INDEX digests_due ON digests (due_at) WHERE state = 'open';
+    CREATE INDEX digests_sent ON digests (target, group_key, sent_at) WHERE state = 'sent';
   `,
 };

@@ -1,0 +1,53 @@
+import type { Envelope } from '../ingest/envelope.js';
+import type { CompiledRoute, CompiledRules } from '../rules/rules.js';
+import type { GroupCheck } from '../store/digest-records.js';
+import { limitDepth } from '../templates/limit-depth.js';
+import type { TemplateContext } from '../templates/template.js';
+
+/** Rendered keys are cut to this many characters, like throttle keys. */
+const MAX_KEY_LENGTH = 200;
+
+/**
+ * The digest each delivery of an event is collected into (parallel to `targets`), or undefined when none is:
+ * that of the first matched route with a `group:` that sent the event to the target. The key is the route and
+ * the rendered `by` values; one that fails to render counts as empty (grouped together, never lost).
+ */
+export function groupChecks(
+  rules: CompiledRules,
+  envelope: Envelope,
+  matchedRoutes: readonly string[],
+  targets: readonly string[],
+  newDigestId: () => string,
+): (GroupCheck | null)[] | undefined {
+  const grouping = matchedRoutes.flatMap((name) => {
+    const route = rules.routes.find((candidate) => candidate.name === name);
+    return route?.group === undefined ? [] : [route];
+  });
+  if (grouping.length === 0) return undefined;
+  const context = limitDepth(envelope) as TemplateContext;
+  const keys = new Map<CompiledRoute, string>();
+  return targets.map((target) => {
+    const route = grouping.find((candidate) => candidate.to.includes(target));
+    const group = route?.group;
+    if (route === undefined || group === undefined) return null;
+    let key = keys.get(route);
+    if (key === undefined)
+      keys.set(route, (key = `${route.name}|${group.by.map((t) => render(t, context)).join('|')}`));
+    return {
+      route: route.name,
+      key: key.slice(0, MAX_KEY_LENGTH),
+      waitMs: group.waitMs,
+      intervalMs: group.intervalMs,
+      maxEvents: group.maxEvents,
+      digestId: newDigestId(),
+    };
+  });
+}
+
+function render(template: { render(context: TemplateContext): string }, context: TemplateContext): string {
+  try {
+    return template.render(context);
+  } catch {
+    return '';
+  }
+}

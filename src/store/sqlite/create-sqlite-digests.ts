@@ -1,0 +1,77 @@
+import type Database from 'better-sqlite3';
+import type { DigestBuilder, DueDigest, GroupCheck } from '../digest-records.js';
+import type { SqliteEventRow, SqliteStatements } from './prepare-sqlite-statements.js';
+
+const EVENT_COLUMNS = `events.id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
+  lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
+
+/** Digests (migration 4) in the SQLite journal: grouping at ingest, and sending a due digest. */
+export function createSqliteDigests(db: Database.Database, statements: SqliteStatements) {
+  const open = db
+    .prepare<[target: string, key: string], string>(
+      `SELECT id FROM digests WHERE target = ? AND group_key = ? AND state = 'open'`,
+    )
+    .pluck();
+  const lastSent = db
+    .prepare<[target: string, key: string], number | null>(
+      `SELECT max(sent_at) FROM digests WHERE target = ? AND group_key = ? AND state = 'sent'`,
+    )
+    .pluck();
+  const insert = db.prepare<[Record<string, unknown>]>(
+    `INSERT INTO digests (id, route, target, group_key, max_events, first_at, due_at)
+     VALUES (@id, @route, @target, @key, @maxEvents, @at, @due)`,
+  );
+  const count = db.prepare<[id: string]>('UPDATE digests SET count = count + 1 WHERE id = ?');
+  const due = db
+    .prepare<[now: number, limit: number], string>(
+      `SELECT id FROM digests WHERE state = 'open' AND due_at <= ? ORDER BY due_at, id LIMIT ?`,
+    )
+    .pluck();
+  const get = db.prepare<[id: string, now: number], DueDigest>(
+    `SELECT id, route, target, group_key AS groupKey, count, max_events AS maxEvents, first_at AS firstAt
+     FROM digests WHERE id = ? AND state = 'open' AND due_at <= ?`,
+  );
+  const held = db.prepare<[id: string, limit: number], SqliteEventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM deliveries JOIN events ON events.id = deliveries.event_id
+     WHERE deliveries.held_by = ? AND deliveries.state = 'grouped' ORDER BY deliveries.id LIMIT ?`,
+  );
+  const markSent = db.prepare<[now: number, eventId: string, id: string]>(
+    `UPDATE digests SET state = 'sent', sent_at = ?, event_id = ? WHERE id = ?`,
+  );
+  const send = db.transaction((id: string, now: number, build: DigestBuilder): string | undefined => {
+    const digest = get.get(id, now);
+    if (digest === undefined) return undefined;
+    const events = held
+      .all(id, digest.maxEvents)
+      .map((row) => ({ ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] }));
+    const event = build(digest, events);
+    const bodySha256 = Buffer.from(event.bodySha256, 'hex');
+    statements.insertEvent.run({ ...event, bodySha256, matchedRoutes: JSON.stringify(event.matchedRoutes) });
+    const { lastInsertRowid } = statements.insertPendingDelivery.run({
+      eventId: event.id,
+      target: digest.target,
+      at: now,
+    });
+    markSent.run(now, event.id, id);
+    return `dlv_${String(lastInsertRowid)}`;
+  });
+
+  return {
+    /** In the ingest transaction: the digest a grouped delivery joins (opened when none is), counted. */
+    join(target: string, at: number, check: GroupCheck): string {
+      let id = open.get(target, check.key);
+      if (id === undefined) {
+        const previous = lastSent.get(target, check.key) ?? Number.NEGATIVE_INFINITY;
+        id = check.digestId;
+        const dueAt = Math.max(at + check.waitMs, previous + check.intervalMs);
+        insert.run({ id, route: check.route, target, key: check.key, maxEvents: check.maxEvents, at, due: dueAt });
+      }
+      count.run(id);
+      return id;
+    },
+    findDueDigests: (now: number, limit: number): string[] => due.all(now, limit),
+    sendDigest: (id: string, now: number, build: DigestBuilder): string | undefined => send.immediate(id, now, build),
+  };
+}
+
+export type SqliteDigests = ReturnType<typeof createSqliteDigests>;
