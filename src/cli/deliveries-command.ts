@@ -1,5 +1,6 @@
 import { presentAttempt, presentDelivery } from '../admin/api/present-delivery.js';
 import { flattenHeaderText } from '../delivery/targets/flatten-header-text.js';
+import { describeHold } from '../noise/describe-hold.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Store, StoredDelivery } from '../store/store.js';
 import type { CliCommand, CliIo } from './cli-io.js';
@@ -110,7 +111,18 @@ const cell = (text: string | null | undefined, width: number, absent = '-'): str
 function formatDeliveries(rows: readonly StoredDelivery[], events: ReadonlyMap<string, DeliveryEvent>): string {
   if (rows.length === 0) return 'no deliveries match\n';
   return formatTable(
-    ['ID', 'EVENT', 'KIND', 'SEVERITY', 'TITLE', 'TARGET', 'STATE', 'ATTEMPTS', 'NEXT / LAST CHANGE', 'LAST ERROR'],
+    [
+      'ID',
+      'EVENT',
+      'KIND',
+      'SEVERITY',
+      'TITLE',
+      'TARGET',
+      'STATE',
+      'ATTEMPTS',
+      'NEXT / LAST CHANGE',
+      'LAST ERROR / HELD',
+    ],
     rows.map((d) => [
       d.id,
       d.eventId,
@@ -121,7 +133,7 @@ function formatDeliveries(rows: readonly StoredDelivery[], events: ReadonlyMap<s
       d.state,
       String(d.attempts),
       new Date(d.state === 'pending' ? d.nextAttemptAt : d.updatedAt).toISOString(),
-      cell(d.lastError, 80, ''),
+      cell(d.lastError ?? describeHold(d.state, d.heldBy), 80, ''),
     ]),
   );
 }

@@ -170,6 +170,7 @@ describe('switchyard deliveries: what it shows (real process)', () => {
         nextAttemptAt: null,
         lastError: null,
         heldBy: null,
+        heldReason: null,
         createdAt: '2025-01-10T10:00:00.000Z',
         updatedAt: expect.stringMatching(ISO),
       },

@@ -77,6 +77,10 @@ describe('silences in a running daemon (real CLI process)', () => {
     expect(await routed.exited).toBe(0);
     expect(routed.stdout()).toContain(`silenced by ${silence.id} (alice, until `);
 
+    const shown = spawnCli(['deliveries', '--state', 'silenced', '--config', path.join(d.dir, 'switchyard.yaml')], {});
+    expect(await shown.exited).toBe(0);
+    expect(shown.stdout()).toContain(`silenced by ${silence.id}`);
+
     const listed = await cli(d, ['list']);
     expect(listed.out).toContain(silence.id);
     expect(listed.out).toContain('patching db-1');

@@ -1,3 +1,4 @@
+import { describeHold } from '../../noise/describe-hold.js';
 import type { StoredAttempt, StoredDelivery } from '../../store/store.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -19,6 +20,7 @@ export function presentDelivery(delivery: StoredDelivery, heldUntil = 0) {
     lastError: delivery.lastError,
     // Issue 12: what held a delivery back (a silence id, ...); null for one that is sent.
     heldBy: delivery.heldBy ?? null,
+    heldReason: describeHold(delivery.state, delivery.heldBy) ?? null,
     createdAt: iso(delivery.createdAt),
     updatedAt: iso(delivery.updatedAt),
   };

@@ -161,6 +161,7 @@ describe('admin API listings', () => {
       nextAttemptAt: null,
       lastError: 'HTTP 404',
       heldBy: null,
+      heldReason: null,
       createdAt: new Date(T0 + 60_000).toISOString(),
       updatedAt: new Date(T0 + 600_042).toISOString(),
       history: [
