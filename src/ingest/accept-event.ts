@@ -45,7 +45,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
   }
   const rules = ctx.rules();
   const decision = routeEvent(rules, envelope, now);
-  const candidates = ctx.silences?.candidatesFor(envelope.event) ?? [];
+  const candidates = ctx.silences?.candidatesFor(envelope) ?? [];
   const silenced = silenceHolds(candidates, rules, envelope, decision.targets, now);
   const holds = silenced?.holds ?? mutedHolds(decision);
   const groups = holds

@@ -4,11 +4,13 @@ import { compileRegex } from '../rules/compile/compile-regex.js';
 import type { CompiledRules } from '../rules/rules.js';
 import type { Store } from '../store/store.js';
 import type { StoredSilence } from '../store/stored-silence.js';
+import type { Envelope } from '../ingest/envelope.js';
 import { compileSilence, type CompiledSilence } from './compile-silence.js';
+import { indexSilences } from './index-silences.js';
 
 export interface SilenceRegistry {
-  /** Silences not ended at the last refresh that could match this kind, oldest first; cheap (ingest hot path). */
-  candidatesFor(kind: string): readonly CompiledSilence[];
+  /** Silences not ended at the last refresh that could hold this event; cheap (ingest hot path). */
+  candidatesFor(envelope: Envelope): readonly CompiledSilence[];
   /** Reads the journal now (after a local change, so it holds at once on this instance). */
   refresh(): Promise<void>;
   stop(): void;
@@ -19,7 +21,7 @@ export interface SilenceRegistry {
  * `intervalMs` (1 s: a silence made on one instance holds on all within about a second). Compiled against
  * the rules in force, and again when they change; a silence whose matchers no longer compile (a severity level
  * removed) is logged and skipped rather than silencing more than it said. Per event kind the candidates are
- * cached, so an event tests only the silences whose `match.event` accepts its kind.
+ * cached and indexed (indexSilences), so an event tests only the silences that could hold it.
  */
 export function createSilenceRegistry(options: {
   readonly store: Store;
@@ -32,7 +34,7 @@ export function createSilenceRegistry(options: {
   let stored: readonly StoredSilence[] = [];
   let compiledFor: CompiledRules | undefined;
   let compiled: readonly CompiledSilence[] = [];
-  let byKind = new Map<string, readonly CompiledSilence[]>();
+  let byKind = new Map<string, (envelope: Envelope) => readonly CompiledSilence[]>();
   let failedLogged = false;
 
   const recompile = (rules: CompiledRules): void => {
@@ -67,17 +69,18 @@ export function createSilenceRegistry(options: {
   timer.unref();
 
   return {
-    candidatesFor(kind) {
+    candidatesFor(envelope) {
       if (compiledFor !== options.rules()) recompile(options.rules());
       if (compiled.length === 0) return compiled;
+      const kind = envelope.event;
       let candidates = byKind.get(kind);
       if (candidates === undefined) {
-        candidates = compiled.filter((c) => c.matchesKind(kind));
+        candidates = indexSilences(compiled.filter((c) => c.matchesKind(kind)));
         // Bounded: event kinds are validated names, but a flood of distinct kinds must not grow this forever.
         if (byKind.size >= 1_000) byKind.clear();
         byKind.set(kind, candidates);
       }
-      return candidates;
+      return candidates(envelope);
     },
     refresh,
     stop: () => clearInterval(timer),

@@ -26,6 +26,8 @@ export function throttleChecks(
   if (byName === undefined) routesByName.set(rules, (byName = new Map(rules.routes.map((r) => [r.name, r]))));
   let context: TemplateContext | undefined;
   let any = false;
+  // One render per throttle and event, however many of its targets the event reaches.
+  const keys = new Map<CompiledThrottle, string>();
   const checks = targets.map((target): ThrottleCheck | null => {
     let throttle: CompiledThrottle | undefined = rules.targets.get(target)?.throttle;
     for (const name of matchedRoutes) {

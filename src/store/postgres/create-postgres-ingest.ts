@@ -76,10 +76,11 @@ async function insertThrottled(
 ): Promise<void> {
   await client.query(
     `WITH sent AS (
-       SELECT count(*) AS n FROM deliveries
-       WHERE throttle_key = $3 AND created_at > $4::bigint - $5::bigint AND state <> 'suppressed'
+       SELECT count(*) AS n FROM (SELECT 1 FROM deliveries
+         WHERE throttle_key = $3 AND created_at > $4::bigint - $5::bigint AND state <> 'suppressed' LIMIT $6) AS w
      ), last AS (
-       SELECT coalesce(max(created_at), 0) AS at FROM deliveries WHERE throttle_key = $3 AND state <> 'suppressed'
+       SELECT coalesce((SELECT created_at FROM deliveries WHERE throttle_key = $3 AND state <> 'suppressed'
+         ORDER BY created_at DESC LIMIT 1), 0) AS at
      ), held AS (
        SELECT count(*) AS n FROM deliveries, last
        WHERE throttle_key = $3 AND state = 'suppressed' AND created_at >= last.at

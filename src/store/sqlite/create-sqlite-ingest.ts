@@ -45,7 +45,7 @@ function insertThrottled(
   throttle: ThrottleCheck,
 ): void {
   const { key, windowMs, max } = throttle;
-  if ((statements.throttleSentSince.get(key, row.at - windowMs) ?? 0) >= max) {
+  if ((statements.throttleSentSince.get(key, row.at - windowMs, max) ?? 0) >= max) {
     statements.insertThrottledDelivery.run({ ...row, state: 'suppressed', heldBy: throttle.by, key, count: 0 });
     return;
   }

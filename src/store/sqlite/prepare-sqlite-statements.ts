@@ -40,14 +40,18 @@ export function prepareSqliteStatements(db: Database.Database) {
     ),
     // Throttles (issue 12): deliveries let through within the window, the last one let through, and how many
     // were suppressed since it; served by the partial indexes deliveries_throttle_sent and _held.
+    // Counts no further than `max`: all the decision needs, whatever the window holds.
     throttleSentSince: db
-      .prepare<[key: string, since: number], number>(
-        `SELECT count(*) FROM deliveries WHERE throttle_key = ? AND created_at > ? AND state <> 'suppressed'`,
+      .prepare<[key: string, since: number, max: number], number>(
+        `SELECT count(*) FROM (SELECT 1 FROM deliveries
+           WHERE throttle_key = ? AND created_at > ? AND state <> 'suppressed' LIMIT ?)`,
       )
       .pluck(),
     throttleLastSentAt: db
       .prepare<[key: string], number | null>(
-        `SELECT max(created_at) FROM deliveries WHERE throttle_key = ? AND state <> 'suppressed'`,
+        // Newest first from the index, stopping at the first row: max() would read every one of the key.
+        `SELECT created_at FROM deliveries WHERE throttle_key = ? AND state <> 'suppressed'
+         ORDER BY created_at DESC LIMIT 1`,
       )
       .pluck(),
     throttleSuppressedSince: db

@@ -14,7 +14,8 @@ export const heldDeliveriesMigration: PostgresMigration = {
     CREATE INDEX deliveries_held_by ON deliveries (held_by) WHERE held_by IS NOT NULL;
     -- Split by state, so a throttle's decision reads only the deliveries it let through (at most max in the
     -- window), however many a storm had it suppress.
-    CREATE INDEX deliveries_throttle_sent ON deliveries (throttle_key, created_at)
+    -- With the state, so the decision reads the index alone (the partial condition is re-checked per row).
+    CREATE INDEX deliveries_throttle_sent ON deliveries (throttle_key, created_at, state)
       WHERE throttle_key IS NOT NULL AND state <> 'suppressed';
     CREATE INDEX deliveries_throttle_held ON deliveries (throttle_key, created_at) WHERE state = 'suppressed';
 
