@@ -81,6 +81,7 @@ export async function main(args: readonly string[] = process.argv.slice(2)): Pro
         secret,
         logLevel: 'info',
         rules,
+        nodeFlags: profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${name}`],
       });
       servers.push(server);
       await smokeCheck(`${server.origin}/webhooks/${BENCH_SOURCE}`, secret, true);

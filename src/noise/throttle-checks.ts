@@ -38,12 +38,9 @@ export function throttleChecks(
     if (throttle === undefined) return null;
     any = true;
     context ??= limitDepth(envelope) as TemplateContext;
-    return {
-      by: throttle.by,
-      key: `${throttle.by}|${render(throttle, context)}`,
-      windowMs: throttle.windowMs,
-      max: throttle.max,
-    };
+    let key = keys.get(throttle);
+    if (key === undefined) keys.set(throttle, (key = `${throttle.by}|${render(throttle, context)}`));
+    return { by: throttle.by, key, windowMs: throttle.windowMs, max: throttle.max };
   });
   return any ? checks : undefined;
 }
