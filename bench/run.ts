@@ -42,6 +42,8 @@ const { values: flags } = parseArgs({
     'memory-settle': { type: 'string', default: env.BENCH_MEMORY_SETTLE ?? '3' },
     'delivery-cpu-prof': { type: 'string', default: env.BENCH_DELIVERY_CPU_PROF },
     'skip-prune': { type: 'boolean', default: env.BENCH_SKIP_PRUNE === '1' },
+    'skip-noise': { type: 'boolean', default: env.BENCH_SKIP_NOISE === '1' },
+    'only-noise': { type: 'boolean', default: env.BENCH_ONLY_NOISE === '1' },
     'only-prune': { type: 'boolean', default: env.BENCH_ONLY_PRUNE === '1' },
     'prune-events': { type: 'string', default: env.BENCH_PRUNE_EVENTS ?? '1000000' },
     'prune-rounds': { type: 'string', default: env.BENCH_PRUNE_ROUNDS ?? '3' },
@@ -50,6 +52,17 @@ const { values: flags } = parseArgs({
     'prune-batch': { type: 'string', default: env.BENCH_PRUNE_BATCH ?? '500' },
   },
 });
+// The noise benchmark alone (issue 12): everything else off.
+if (flags['only-noise']) {
+  Object.assign(flags, {
+    'skip-ingest': true,
+    'skip-delivery': true,
+    'skip-postgres': true,
+    'skip-routing': true,
+    'skip-hostile': true,
+    'skip-prune': true,
+  });
+}
 // The prune benchmark alone: everything else off.
 if (flags['only-prune']) {
   Object.assign(flags, {
@@ -159,6 +172,11 @@ if (!flags['skip-prune']) {
     poolSize: flags.pool ? positive('pool', flags.pool) : (duration + load.warmupSeconds) * 5_000,
     logLevel,
   });
+}
+
+if (!flags['skip-noise'] && !flags['only-prune']) {
+  console.log('\nnoise control at ingest (bench/noise-bench.ts)');
+  await (await import('./noise-bench.js')).main([]);
 }
 
 if (!flags['skip-hostile']) {
