@@ -1,8 +1,20 @@
 import type { PruneBatchResult, PruneCounts, PruneCutoffs, PruneRequest } from './prune-request.js';
 import type { SharedTargets } from './shared-targets.js';
-import type { SilenceChange, SilenceFilter, StoredSilence } from './stored-silence.js';
-import type { SourceSighting, SourceSilence } from './source-status.js';
-import type { DigestBuilder, GroupCheck } from './digest-records.js';
+import type { GroupCheck } from './digest-records.js';
+import type { DeliveryState, SendState } from './delivery-state.js';
+import type { DeliveryFilter, EventFilter, EventSummary, ReplaySelection } from './listing-filters.js';
+import type { DeliveryHold, NoiseJournal, ThrottleCheck } from './noise-journal.js';
+
+export { DELIVERY_STATES, type DeliveryState, type HeldState, type SendState } from './delivery-state.js';
+export type { DeliveryHold, ThrottleCheck } from './noise-journal.js';
+export type {
+  DeliveryFilter,
+  DeliveryPosition,
+  EventFilter,
+  EventSummary,
+  ListOrder,
+  ReplaySelection,
+} from './listing-filters.js';
 
 /**
  * The journal's narrow interface (pg-boss style): everything above it speaks only these methods, so the
@@ -59,36 +71,6 @@ export interface IngestItem {
 export type IngestResult =
   | { readonly duplicate: false; readonly eventId: string; readonly deliveries: number }
   | { readonly duplicate: true; readonly eventId: string; readonly deliveries: 0 };
-
-/** A delivery recorded but never sent, and what held it back (issue 12); final, like `dead`. */
-export type HeldState = 'silenced' | 'muted' | 'suppressed' | 'grouped';
-/** The states the delivery engine moves a sent delivery between. */
-export type SendState = 'pending' | 'delivered' | 'dead';
-export type DeliveryState = SendState | HeldState;
-export const DELIVERY_STATES: readonly DeliveryState[] = [
-  'pending',
-  'delivered',
-  'dead',
-  'silenced',
-  'muted',
-  'suppressed',
-  'grouped',
-];
-
-/** One throttle decision to take at ingest: `by` names the throttle (`route:<name>` or `target:<name>`). */
-export interface ThrottleCheck {
-  readonly by: string;
-  /** `by` and the rendered key: deliveries with the same one count against each other. */
-  readonly key: string;
-  readonly windowMs: number;
-  readonly max: number;
-}
-
-/** Why a delivery is created held back: the state and the silence, interval, throttle or digest (`held_by`). */
-export interface DeliveryHold {
-  readonly state: HeldState;
-  readonly by: string;
-}
 
 export interface StoredEvent {
   readonly id: string;
@@ -198,70 +180,7 @@ export interface AttemptRecord {
   };
 }
 
-/**
- * Which deliveries `replay` re-queues: given ids, or every one matching a filter; dead ones, and delivered ones
- * only with `includeDelivered` (a resend the receiver already has), never pending ones.
- */
-export type ReplaySelection = ({ readonly ids: readonly string[] } | { readonly filter: DeliveryFilter }) & {
-  readonly includeDelivered?: boolean;
-};
-
-/** Listing order; `newest` is what a dashboard shows first. */
-export type ListOrder = 'oldest' | 'newest';
-
-/** Where a page of deliveries resumes: the sort key (`createdAt`, then `id`) of the last row of the previous page. */
-export interface DeliveryPosition {
-  readonly createdAt: number;
-  readonly id: string;
-}
-
-/** Filters shared by `switchyard deliveries`, `switchyard replay` and the admin API. */
-export interface DeliveryFilter {
-  readonly state?: DeliveryState | undefined;
-  /** Held deliveries held by this silence, interval, throttle or digest. */
-  readonly heldBy?: string | undefined;
-  readonly target?: string | undefined;
-  readonly eventId?: string | undefined;
-  /** Deliveries of events of this kind (`event` in the envelope). */
-  readonly kind?: string | undefined;
-  /** Deliveries created at or after this instant (ms). */
-  readonly since?: number | undefined;
-  readonly until?: number | undefined;
-  /**
-   * Keyset pagination: only deliveries strictly after this position in the listing order (for `newest`,
-   * strictly before it in time), so pages stay stable while new deliveries arrive.
-   */
-  readonly after?: DeliveryPosition | undefined;
-  /** Sorted by (`createdAt`, `id`); default `oldest` first. */
-  readonly order?: ListOrder | undefined;
-  /** Default 100. */
-  readonly limit?: number | undefined;
-}
-
-/** An event without its body, for listings. */
-export type EventSummary = Omit<StoredEvent, 'body'>;
-
-/** Which events `findEvents` returns; every field narrows the result. */
-export interface EventFilter {
-  readonly source?: string | undefined;
-  readonly kind?: string | undefined;
-  /** Events received at or after this instant (ms). */
-  readonly since?: number | undefined;
-  /** Events received before this instant (ms). */
-  readonly until?: number | undefined;
-  /** Events with at least one delivery to this target (and in `deliveryState`, when given too). */
-  readonly target?: string | undefined;
-  /** Events with at least one delivery in this state (to `target`, when given too). */
-  readonly deliveryState?: DeliveryState | undefined;
-  /** Keyset pagination: only events after this event id in the listing order. */
-  readonly afterId?: string | undefined;
-  /** Sorted by `id` (time-ordered: ingest makes ids from the receipt time); default `oldest` first. */
-  readonly order?: ListOrder | undefined;
-  /** Default 100. */
-  readonly limit?: number | undefined;
-}
-
-export interface Store {
+export interface Store extends NoiseJournal {
   /**
    * Present on a journal that several engines share (PostgreSQL): per-target pacing kept in the journal, which
    * the engine then uses instead of its in-memory pacing. Absent where the engine is the journal's only one.
@@ -341,39 +260,6 @@ export interface Store {
   pruneBatch(request: PruneRequest): Promise<PruneBatchResult>;
   /** What pruning with these cutoffs would remove now (`switchyard prune --dry-run`); changes nothing. */
   countPrunable(cutoffs: PruneCutoffs): Promise<PruneCounts>;
-  /** Issue 12: records a new silence. */
-  createSilence(silence: StoredSilence): Promise<void>;
-  getSilence(id: string): Promise<StoredSilence | undefined>;
-  /** Silences matching the filter, newest first. */
-  findSilences(filter: SilenceFilter): Promise<StoredSilence[]>;
-  /** Changes an existing silence (extend, shorten, expire now, re-word); undefined for an unknown id. */
-  updateSilence(id: string, change: SilenceChange, now: number): Promise<StoredSilence | undefined>;
-  /**
-   * For an ended `deliver_unresolved` silence, in ONE transaction: marks it released and re-queues the given
-   * deliveries it held (still `silenced` and held by it) as due now. Only the first call for a silence does
-   * anything (several instances may try); returns the number re-queued, or undefined when it was already released.
-   */
-  releaseSilence(id: string, deliveryIds: readonly string[], now: number): Promise<number | undefined>;
-  /**
-   * Issue 12, sources that must keep sending: merges what an instance saw (the latest verified event wins;
-   * rejections since it add up). A source seen for the first time starts its clock at `now`.
-   */
-  recordSourceSightings(sightings: readonly SourceSighting[], now: number): Promise<void>;
-  /**
-   * Marks the source silent when its last verified event is at or before `cutoff` and it is not marked yet;
-   * only one caller wins (it raises the event). Undefined when not silent or already marked.
-   */
-  markSourceSilent(source: string, cutoff: number, now: number): Promise<SourceSilence | undefined>;
-  /** Clears the mark once a verified event came at or after it; only one caller wins. Undefined otherwise. */
-  markSourceRecovered(source: string): Promise<SourceSilence | undefined>;
-  /** Issue 12: ids of open digests due at `now`, oldest due first. */
-  findDueDigests(now: number, limit: number): Promise<string[]>;
-  /**
-   * Sends one due digest, in ONE transaction: its event (made by `build` from the events it holds) and a pending
-   * delivery to its target are written and the digest marked sent. Only one caller wins (several instances, a
-   * crash mid-way leaves it open); undefined when it was not open and due. Returns the digest's delivery id.
-   */
-  sendDigest(id: string, now: number, build: DigestBuilder): Promise<string | undefined>;
   /** The journal's size on disk in bytes (SQLite: the file and its WAL; PostgreSQL: its tables with indexes). */
   journalSize(): Promise<number>;
 }

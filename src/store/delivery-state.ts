@@ -1,0 +1,14 @@
+/** A delivery recorded but never sent, and what held it back (issue 12); final, like `dead`. */
+export type HeldState = 'silenced' | 'muted' | 'suppressed' | 'grouped';
+/** The states the delivery engine moves a sent delivery between. */
+export type SendState = 'pending' | 'delivered' | 'dead';
+export type DeliveryState = SendState | HeldState;
+export const DELIVERY_STATES: readonly DeliveryState[] = [
+  'pending',
+  'delivered',
+  'dead',
+  'silenced',
+  'muted',
+  'suppressed',
+  'grouped',
+];
