@@ -3,6 +3,7 @@ import type { Logger } from '../log/logger.js';
 import { newId } from '../store/new-id.js';
 import type { Store } from '../store/store.js';
 import { buildDigestEvent } from './build-digest-event.js';
+import { runEvery } from './run-every.js';
 
 /**
  * Sends due digests: every `intervalMs`, each open digest whose time has come becomes one `switchyard.digest`
@@ -20,7 +21,6 @@ export function startDigestSender(options: {
   readonly intervalMs?: number;
 }): { stop: () => Promise<void> } {
   const { store, log, clock } = options;
-  let running: Promise<void> | undefined;
   const pass = async (): Promise<void> => {
     for (const id of await store.findDueDigests(clock.now(), 50)) {
       const now = clock.now();
@@ -32,16 +32,5 @@ export function startDigestSender(options: {
       options.wake();
     }
   };
-  const timer = setInterval(() => {
-    running ??= pass()
-      .catch((error: unknown) => log.error('sending due digests failed; retrying', { error: String(error) }))
-      .finally(() => (running = undefined));
-  }, options.intervalMs ?? 1_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runEvery(options.intervalMs ?? 1_000, pass, log, 'sending due digests failed; retrying');
 }

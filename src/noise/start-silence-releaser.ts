@@ -3,6 +3,7 @@ import { RESOLVING_KINDS } from '../lifecycle/choose-situation.js';
 import type { Logger } from '../log/logger.js';
 import type { Store, StoredEvent } from '../store/store.js';
 import type { StoredSilence } from '../store/stored-silence.js';
+import { runEvery } from './run-every.js';
 import { selectUnresolved, type HeldEventFacts } from './select-unresolved.js';
 
 /** How many held deliveries one ended silence releases at most; the rest stay silenced (and are logged). */
@@ -22,13 +23,8 @@ export function startSilenceReleaser(options: {
   readonly intervalMs?: number;
 }): { stop: () => Promise<void> } {
   const { store, log, clock } = options;
-  let running: Promise<void> | undefined;
   const pass = async (): Promise<void> => {
-    try {
-      for (const silence of await store.findSilences({ unreleasedAt: clock.now() })) await release(silence);
-    } catch (error) {
-      log.error('releasing the deliveries of an ended silence failed; retrying', { error: String(error) });
-    }
+    for (const silence of await store.findSilences({ unreleasedAt: clock.now() })) await release(silence);
   };
   const release = async (silence: StoredSilence): Promise<void> => {
     const held = await store.findDeliveries({ heldBy: silence.id, state: 'silenced', limit: MAX_RELEASED });
@@ -62,16 +58,12 @@ export function startSilenceReleaser(options: {
     });
     if (released > 0) options.wake();
   };
-  const timer = setInterval(() => {
-    running ??= pass().finally(() => (running = undefined));
-  }, options.intervalMs ?? 5_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runEvery(
+    options.intervalMs ?? 5_000,
+    pass,
+    log,
+    'releasing the deliveries of an ended silence failed; retrying',
+  );
 }
 
 function facts(event: StoredEvent): HeldEventFacts {

@@ -3,6 +3,7 @@ import type { SourceConfig } from '../config/config.js';
 import type { Envelope } from '../ingest/envelope.js';
 import type { Logger } from '../log/logger.js';
 import type { Store } from '../store/store.js';
+import { runEvery } from './run-every.js';
 import { sourceSignalEvent } from './source-signal-event.js';
 
 export interface SourceWatch {
@@ -39,7 +40,6 @@ export function watchSources(options: {
     return entry;
   };
   for (const name of watched.keys()) note(name); // starts each clock at start-up
-  let running: Promise<void> | undefined;
 
   const pass = async (): Promise<void> => {
     const { store, clock } = options;
@@ -66,14 +66,7 @@ export function watchSources(options: {
       if (recovered) await options.raise(sourceSignalEvent('recovered', source.name, recovered, context));
     }
   };
-  const timer = setInterval(() => {
-    running ??= pass()
-      .catch((error: unknown) =>
-        options.log.error('watching sources for silence failed; retrying', { error: String(error) }),
-      )
-      .finally(() => (running = undefined));
-  }, options.intervalMs ?? 5_000);
-  timer.unref();
+  const job = runEvery(options.intervalMs ?? 5_000, pass, options.log, 'watching sources for silence failed; retrying');
 
   return {
     seen(source, at) {
@@ -84,9 +77,6 @@ export function watchSources(options: {
     rejected(source) {
       if (watched.has(source)) note(source).rejected += 1;
     },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
+    stop: job.stop,
   };
 }
