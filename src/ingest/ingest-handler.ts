@@ -113,7 +113,7 @@ function recordAccepted(
   ctx: IngestContext,
   source: string,
   kind: string,
-  { decision, silencedBy }: ReturnType<typeof acceptEvent>,
+  { decision, silencedBy, item }: ReturnType<typeof acceptEvent>,
   result: Awaited<ReturnType<IngestContext['commit']>>,
 ): void {
   const { metrics, log } = ctx;
@@ -124,8 +124,16 @@ function recordAccepted(
     return;
   }
   metrics.increment('switchyard_events_received_total', { source, kind: kindLabel, outcome: 'accepted' });
-  if (silencedBy === undefined) metrics.increment('switchyard_deliveries_queued_total', {}, result.deliveries);
-  else metrics.increment('switchyard_deliveries_held_total', { state: 'silenced' }, result.deliveries);
+  // Held back at ingest (silenced, muted, grouped); throttles decide in the journal and count as queued here.
+  const held = new Map<string, number>();
+  item.holds?.forEach((hold) => hold && held.set(hold.state, (held.get(hold.state) ?? 0) + 1));
+  item.groups?.forEach((group, i) => group && !item.holds?.[i] && held.set('grouped', (held.get('grouped') ?? 0) + 1));
+  let heldCount = 0;
+  for (const [state, count] of held) {
+    metrics.increment('switchyard_deliveries_held_total', { state }, count);
+    heldCount += count;
+  }
+  metrics.increment('switchyard_deliveries_queued_total', {}, result.deliveries - heldCount);
   const severity = decision.severity;
   if (!KNOWN_EVENT_KINDS.has(kind)) {
     metrics.increment('switchyard_unknown_event_kind_total');

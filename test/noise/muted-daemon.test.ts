@@ -31,7 +31,8 @@ targets:
 routes:
   - { name: agents, match: { event: "agent.*" }, muted_during: [maintenance-window], to: [pager] }
 `;
-    const d = (daemon = await startTestDaemon(tempDir(), { rules, clock }));
+    const token = 'muted-daemon-admin-token-0123456789';
+    const d = (daemon = await startTestDaemon(tempDir(), { rules, clock, env: { SWITCHYARD_ADMIN_TOKEN: token } }));
     const post = async (n: number) => {
       const answer = await postWebhook(d.url, envelope('agent.offline', { host: `db-${n}` }), {
         secret: SOURCE_SECRET,
@@ -52,5 +53,8 @@ routes:
     expect(states[before]).toEqual(['delivered', null]);
     expect(states[during]).toEqual(['muted', 'maintenance-window']);
     expect(states[after]).toEqual(['delivered', null]);
+    const metrics = await (await fetch(`${d.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(metrics).toMatch(/^switchyard_deliveries_held_total\{state="muted"\} 1$/m);
+    expect(metrics).toMatch(/^switchyard_deliveries_queued_total 2$/m);
   }, 30_000);
 });
