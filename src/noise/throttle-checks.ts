@@ -38,9 +38,11 @@ export function throttleChecks(
     if (throttle === undefined) return null;
     any = true;
     context ??= limitDepth(envelope) as TemplateContext;
-    let key = keys.get(throttle);
-    if (key === undefined) keys.set(throttle, (key = `${throttle.by}|${render(throttle, context)}`));
-    return { by: throttle.by, key, windowMs: throttle.windowMs, max: throttle.max };
+    let rendered = keys.get(throttle);
+    if (rendered === undefined) keys.set(throttle, (rendered = render(throttle, context)));
+    // A route's throttle counts each of its targets apart: `max: 1` lets one event through to all of them.
+    const by = throttle.by.startsWith('route:') ? `${throttle.by}|${target}` : throttle.by;
+    return { by: throttle.by, key: `${by}|${rendered}`, windowMs: throttle.windowMs, max: throttle.max };
   });
   return any ? checks : undefined;
 }

@@ -68,3 +68,35 @@ routes:
     expect(text).toContain('49 similar events were suppressed since the last message');
   }, 120_000);
 });
+
+describe('a route throttle over several targets', () => {
+  it('counts each target apart: max 1 sends the first event to every target of the route', async () => {
+    receiver = await startHttpReceiver();
+    const rules = `
+targets:
+  tickets: { type: http, url: "${receiver.url}/tickets" }
+  archive: { type: http, url: "${receiver.url}/archive" }
+routes:
+  - name: storm
+    to: [tickets, archive]
+    throttle: { key: "{{ data.host }}", window: 10m }
+`;
+    const d = (daemon = await startTestDaemon(tempDir(), { rules }));
+    for (let n = 0; n < 3; n += 1) {
+      const answer = await postWebhook(d.url, envelope('agent.offline', { host: 'db-1', n }), {
+        secret: SOURCE_SECRET,
+      });
+      expect(answer.status).toBe(200);
+    }
+    const sent = await receiver.waitForRequests(2, 5_000);
+    expect(sent.map((r) => r.url).sort()).toEqual(['/archive', '/tickets']);
+    const store = createSqliteStore({ path: d.dbPath });
+    const deliveries = await store.findDeliveries({ limit: 100 }).finally(() => store.close());
+    expect(
+      deliveries
+        .filter((x) => x.state === 'suppressed')
+        .map((x) => x.target)
+        .sort(),
+    ).toEqual(['archive', 'archive', 'tickets', 'tickets']);
+  }, 30_000);
+});

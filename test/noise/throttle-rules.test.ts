@@ -35,7 +35,7 @@ describe('throttle rules', () => {
     );
     expect(checks).toEqual([
       { by: 'target:chat', key: 'target:chat|db-1', windowMs: 600_000, max: 1 },
-      { by: 'route:storm', key: 'route:storm|agt_1', windowMs: 300_000, max: 3 },
+      { by: 'route:storm', key: 'route:storm|tickets|agt_1', windowMs: 300_000, max: 3 },
       null,
     ]);
     expect(throttleChecks(rules, event('incident.created'), ['all'], ['mail'])).toBeUndefined();

@@ -119,6 +119,46 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
       expect(claimed.map((c) => c.suppressedCount)).toEqual([0, 0, 0, 4]);
     });
 
+    it('throttles as the journal says after a rolled-back group, a replay and a reopen', async () => {
+      const journal = await createJournal();
+      let store = await journal.open();
+      try {
+        await store.migrate();
+        const throttle = { by: 'route:storm', key: 'route:storm|soc-slack|db-1', windowMs: HOUR, max: 1 };
+        const item = (at: number) => ({
+          ...makeIngestItem({ targets: ['soc-slack'], receivedAt: at }),
+          throttles: [throttle],
+        });
+        const states = async () => (await store.findDeliveries({ limit: 100 })).map((d) => d.state);
+        // The group's throttled delivery is decided, then its last item fails (an event id already there): the
+        // whole group rolls back, so the next one is still the first of its window.
+        const first = item(T0);
+        await store.ingest([item(T0 - 2 * HOUR)]);
+        const clash = item(T0 + 1);
+        await expect(
+          store.ingest([first, { ...clash, event: { ...clash.event, id: first.event.id } }]),
+        ).rejects.toThrow();
+        await store.ingest([item(T0 + 2), item(T0 + 3)]);
+        expect(await states()).toEqual(['pending', 'pending', 'suppressed']);
+        // Replaying the suppressed one sends it: the next let through counts what was suppressed after it.
+        const [, , suppressed] = await store.findDeliveries({ limit: 100 });
+        await store.replay({ ids: [suppressed!.id], includeDelivered: true }, T0 + 4);
+        await store.ingest([item(T0 + 5)]);
+        await store.ingest([item(T0 + HOUR + 10)]);
+        // A reopened store (a restart) reads what the journal holds: the window is still full.
+        await store.close();
+        store = await journal.open();
+        await store.ingest([item(T0 + HOUR + 11)]);
+        await store.ingest([item(T0 + 2 * HOUR + 20)]);
+        expect((await states()).slice(2)).toEqual(['pending', 'suppressed', 'pending', 'suppressed', 'pending']);
+        const claimed = await store.claimDue({ target: 'soc-slack', now: T0 + 3 * HOUR, limit: 100, leaseMs: 1000 });
+        expect(claimed.map((c) => c.suppressedCount)).toEqual([0, 0, 0, 1, 1]);
+      } finally {
+        await store.close();
+        await journal.dispose();
+      }
+    });
+
     it('watches sources: the latest verified event wins, rejections count from it, silent and recovered once', async () => {
       const store = await openMigrated();
       const minute = 60_000;

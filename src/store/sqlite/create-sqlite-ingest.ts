@@ -1,7 +1,14 @@
 import type Database from 'better-sqlite3';
+import { createThrottleLedger, type ThrottleLedger } from '../../noise/throttle-ledger.js';
 import type { IngestItem, IngestResult, ThrottleCheck } from '../store.js';
 import type { SqliteDigests } from './create-sqlite-digests.js';
 import type { SqliteStatements } from './prepare-sqlite-statements.js';
+
+export interface SqliteIngest {
+  (items: readonly IngestItem[]): IngestResult[];
+  /** The throttle decisions kept in memory: cleared when deliveries change state outside ingest (a replay). */
+  readonly throttles: ThrottleLedger;
+}
 
 /**
  * The group-commit transaction: all items in one IMMEDIATE transaction, in order, so that a duplicate inside
@@ -13,7 +20,10 @@ export function createSqliteIngest(
   db: Database.Database,
   statements: SqliteStatements,
   digests: Pick<SqliteDigests, 'join'>,
-): (items: readonly IngestItem[]) => IngestResult[] {
+): SqliteIngest {
+  // One writer per SQLite journal (the daemon holds its lock), so throttle counts can live in memory: reading
+  // them per delivery was most of what throttles cost at ingest (bench/README.md, noise control).
+  const throttles = createThrottleLedger((check, since) => seedThrottle(statements, check, since));
   const ingestOne = (item: IngestItem): IngestResult => {
     const { event } = item;
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
@@ -29,27 +39,29 @@ export function createSqliteIngest(
       if (hold) statements.insertHeldDelivery.run({ ...row, state: hold.state, heldBy: hold.by });
       else if (group) {
         statements.insertHeldDelivery.run({ ...row, state: 'grouped', heldBy: digests.join(target, row.at, group) });
-      } else if (throttle) insertThrottled(statements, row, throttle);
-      else statements.insertPendingDelivery.run(row);
+      } else if (throttle) {
+        const { suppressed, count } = throttles.decide(throttle, row.at);
+        const held = suppressed ? { state: 'suppressed', heldBy: throttle.by } : { state: 'pending', heldBy: null };
+        statements.insertThrottledDelivery.run({ ...row, ...held, key: throttle.key, count });
+      } else statements.insertPendingDelivery.run(row);
     });
     return { duplicate: false, eventId: event.id, deliveries: item.targets.length };
   };
   const ingestAll = db.transaction((items: readonly IngestItem[]) => items.map(ingestOne));
-  return (items) => ingestAll.immediate(items);
+  const ingest = (items: readonly IngestItem[]): IngestResult[] => {
+    try {
+      return ingestAll.immediate(items);
+    } catch (error) {
+      // The ledger counted deliveries the rollback took back: read the keys from the journal again.
+      throttles.clear();
+      throw error;
+    }
+  };
+  return Object.assign(ingest, { throttles });
 }
 
-/** A delivery under a throttle: suppressed when `max` were let through within the window before it. */
-function insertThrottled(
-  statements: SqliteStatements,
-  row: { eventId: string; target: string; at: number },
-  throttle: ThrottleCheck,
-): void {
-  const { key, windowMs, max } = throttle;
-  if ((statements.throttleSentSince.get(key, row.at - windowMs, max) ?? 0) >= max) {
-    statements.insertThrottledDelivery.run({ ...row, state: 'suppressed', heldBy: throttle.by, key, count: 0 });
-    return;
-  }
-  const lastSentAt = statements.throttleLastSentAt.get(key) ?? 0;
-  const count = statements.throttleSuppressedSince.get(key, lastSentAt) ?? 0;
-  statements.insertThrottledDelivery.run({ ...row, state: 'pending', heldBy: null, key, count });
+function seedThrottle(statements: SqliteStatements, check: ThrottleCheck, since: number) {
+  const sentAt = statements.throttleSentSince.all(check.key, since, check.max).reverse();
+  const lastSentAt = sentAt.at(-1) ?? statements.throttleLastSentAt.get(check.key) ?? 0;
+  return { sentAt, suppressed: statements.throttleSuppressedSince.get(check.key, lastSentAt) ?? 0 };
 }

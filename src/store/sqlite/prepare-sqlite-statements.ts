@@ -38,13 +38,13 @@ export function prepareSqliteStatements(db: Database.Database) {
       `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from)
        VALUES (@eventId, @target, @state, @heldBy, @at, @at, @at, @at)`,
     ),
-    // Throttles (issue 12): deliveries let through within the window, the last one let through, and how many
-    // were suppressed since it; served by the partial indexes deliveries_throttle_sent and _held.
-    // Counts no further than `max`: all the decision needs, whatever the window holds.
+    // Throttles (issue 12): what the in-memory ledger (throttle-ledger.ts) reads once per key: the deliveries
+    // let through within the window, the last one let through, and how many were suppressed since it; served
+    // by the partial indexes deliveries_throttle_sent and _held. Newest first, stopping at `max`.
     throttleSentSince: db
       .prepare<[key: string, since: number, max: number], number>(
-        `SELECT count(*) FROM (SELECT 1 FROM deliveries
-           WHERE throttle_key = ? AND created_at > ? AND state <> 'suppressed' LIMIT ?)`,
+        `SELECT created_at FROM deliveries WHERE throttle_key = ? AND created_at > ? AND state <> 'suppressed'
+         ORDER BY created_at DESC LIMIT ?`,
       )
       .pluck(),
     throttleLastSentAt: db
