@@ -20,7 +20,7 @@ export interface RulesProblem {
   readonly column: number;
 }
 
-export type TargetType = 'slack' | 'email' | 'http';
+export type TargetType = 'slack' | 'email' | 'http' | 'pagerduty';
 
 /** Per-target retry bounds (rules file `retry:`); defaults: 1 s doubling to 10 min, 12 attempts, 24 h. */
 export interface RetryPolicy {
@@ -141,7 +141,7 @@ export interface PagerdutyTargetSpec extends TargetSpecBase {
 }
 
 /** A named delivery target, `${VAR}` already expanded, options typed and defaulted. */
-export type TargetSpec = SlackTargetSpec | EmailTargetSpec | HttpTargetSpec;
+export type TargetSpec = SlackTargetSpec | EmailTargetSpec | HttpTargetSpec | PagerdutyTargetSpec;
 
 /** How the event's `data.severity` was read against the configured levels. */
 export interface SeverityReading {
