@@ -20,7 +20,7 @@ export interface RulesProblem {
   readonly column: number;
 }
 
-export type TargetType = 'slack' | 'email' | 'http';
+export type TargetType = 'slack' | 'email' | 'http' | 'pagerduty';
 
 /** Per-target retry bounds (rules file `retry:`); defaults: 1 s doubling to 10 min, 12 attempts, 24 h. */
 export interface RetryPolicy {
@@ -126,8 +126,22 @@ export interface HttpTargetSpec extends TargetSpecBase {
   readonly signingSecret: string | null;
 }
 
+/** PagerDuty's four severities (Events API v2 `payload.severity`). */
+export type PagerdutySeverity = 'critical' | 'error' | 'warning' | 'info';
+
+/** PagerDuty Events API v2; `key:` is the base's `correlationKey` (the `dedup_key`). */
+export interface PagerdutyTargetSpec extends TargetSpecBase {
+  readonly type: 'pagerduty';
+  /** The integration key: a secret, sent in the body of every event. */
+  readonly routingKey: string;
+  /** Without a trailing slash; events are posted to `${baseUrl}/v2/enqueue`. */
+  readonly baseUrl: string;
+  /** `severity_map:`, keys lower-cased: overrides of the default mapping (map-pagerduty-severity.ts). */
+  readonly severityMap: ReadonlyMap<string, PagerdutySeverity>;
+}
+
 /** A named delivery target, `${VAR}` already expanded, options typed and defaulted. */
-export type TargetSpec = SlackTargetSpec | EmailTargetSpec | HttpTargetSpec;
+export type TargetSpec = SlackTargetSpec | EmailTargetSpec | HttpTargetSpec | PagerdutyTargetSpec;
 
 /** How the event's `data.severity` was read against the configured levels. */
 export interface SeverityReading {

@@ -162,6 +162,18 @@ describe('switchyard doctor', () => {
     );
   });
 
+  it('checks a PagerDuty target at its base_url, without sending an event or showing the routing key', async () => {
+    const routingKey = 'pagerduty0routing0key0secret0123';
+    rules(`  pager: { type: pagerduty, routing_key: "\${PD_ROUTING_KEY}", base_url: "${tickets.url}" }`);
+    const io = fakeCliIo(dir, env({ PD_ROUTING_KEY: routingKey }));
+    expect(await runDoctor(['--config', 'switchyard.yaml'], io)).toBe(0);
+    expect(line(io.out(), 'target pager')).toBe(
+      `OK  target pager  pagerduty ${tickets.url}: TCP connection to 127.0.0.1:${tickets.port}; no request sent`,
+    );
+    expect(tickets.requests).toHaveLength(0);
+    expect(io.out() + io.err()).not.toContain(routingKey);
+  });
+
   it('checks the TLS certificate of an https target', async () => {
     const server = createHttpsServer(makeSelfSignedCert(dir), (_request, response) => response.end('no'));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -52,12 +52,22 @@ function compiledTargets(block: DocYamlBlock): TargetSpec[] {
 const TARGETS = BLOCKS.flatMap((block) => compiledTargets(block).map((spec) => ({ line: block.line, spec })));
 
 describe('docs/targets.md examples', () => {
-  it('include Jira, ServiceNow and TheHive, and every block is a targets: section', () => {
+  it('include Jira, ServiceNow, TheHive and PagerDuty, and every block is a targets: section', () => {
     expect(BLOCKS.length).toBeGreaterThanOrEqual(9);
     for (const block of BLOCKS)
       expect(Object.keys(parse(block.text) as object), `line ${block.line}`).toEqual(['targets']);
     expect(TARGETS.map(({ spec }) => spec.name)).toEqual(
-      expect.arrayContaining(['soc-slack', 'oncall-mail', 'tickets', 'jira', 'jira-v3', 'servicenow', 'thehive']),
+      expect.arrayContaining([
+        'soc-slack',
+        'oncall-mail',
+        'tickets',
+        'jira',
+        'jira-v3',
+        'servicenow',
+        'thehive',
+        'pager',
+        'pager-eu',
+      ]),
     );
   });
 
@@ -145,6 +155,17 @@ const EXPECTED: Readonly<Record<string, (body: unknown, title: string) => void>>
     expect(incident.short_description).not.toMatch(LINE_BREAK);
     expect(incident.short_description.length).toBeLessThanOrEqual(160);
   },
+  pager: (body) => {
+    const event = body as { routing_key: string; payload: { summary: string; severity: string; source: string } };
+    expect(event).toMatchObject({ event_action: 'trigger', dedup_key: 'incident:inc_1', client: 'Switchyard' });
+    expect(event.routing_key).toHaveLength(32);
+    // PagerDuty refuses a summary over 1,024 characters; it is also one line here.
+    expect(event.payload.summary).toMatch(/^Ransomware "encrypting" C:\\Users\\\{\{ data.severity \}\}/);
+    expect(event.payload.summary).not.toMatch(LINE_BREAK);
+    expect(event.payload.summary.length).toBeLessThanOrEqual(1_024);
+    expect(event.payload).toMatchObject({ severity: 'critical', source: 'host-7" onmouseover="x {{' });
+  },
+  'pager-eu': (body) => expect(body).toMatchObject({ dedup_key: `host:${HOST}`, payload: { severity: 'critical' } }),
   thehive: (body, title) =>
     expect(body).toEqual({
       type: 'incident.created',

@@ -35,7 +35,7 @@ export async function checkTarget(
       return { verdict: 'FAIL', item, detail: `email ${endpoint}: ${redactDetail(reason, masked)}` };
     }
   }
-  const text = spec.type === 'slack' ? spec.webhookUrl : spec.url;
+  const text = spec.type === 'slack' ? spec.webhookUrl : spec.type === 'pagerduty' ? spec.baseUrl : spec.url;
   if (!URL.canParse(text)) return { verdict: 'FAIL', item, detail: `${spec.type}: the URL is not a valid URL` };
   const url = new URL(text);
   try {

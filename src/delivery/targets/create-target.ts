@@ -1,6 +1,7 @@
 import type { CreateTarget } from '../target.js';
 import { createEmailTarget } from './email-target.js';
 import { createHttpTarget } from './http-target.js';
+import { createPagerdutyTarget } from './pagerduty-target.js';
 import { createSlackTarget } from './slack-target.js';
 
 /** The one place that knows which module serves which `type:`. */
@@ -12,5 +13,7 @@ export const createTarget: CreateTarget = (spec, deps) => {
       return createEmailTarget(spec, deps);
     case 'http':
       return createHttpTarget(spec, deps);
+    case 'pagerduty':
+      return createPagerdutyTarget(spec, deps);
   }
 };

@@ -2,7 +2,8 @@ import type { IncomingWebhookSendArguments } from '@slack/webhook';
 import { escapeSlack } from '../../templates/escape-slack.js';
 import type { DeliveryJob } from '../target.js';
 import { digestSlackMessage } from './digest-slack-message.js';
-import { detailRows, readEventDetails, textOf, type EventDetails } from './read-event-details.js';
+import { eventPhrase } from './event-phrase.js';
+import { detailRows, readEventDetails, textOf } from './read-event-details.js';
 
 interface Look {
   readonly emoji: string;
@@ -38,7 +39,7 @@ export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArgume
   if (kind === 'switchyard.digest') return digestSlackMessage(job);
   const details = readEventDetails(job.envelope.data);
   const look = lookOf(kind, job.event.severity);
-  const title = escapeSlack(clip(details.title ?? phraseFor(kind, details), TITLE_CHARS));
+  const title = escapeSlack(clip(details.title ?? eventPhrase(kind, details), TITLE_CHARS));
   const fields: [string, string][] = [
     ['Severity', job.event.severity ?? 'not set'],
     ['Event', kind],
@@ -82,28 +83,6 @@ export function suppressedNote(job: Pick<DeliveryJob, 'suppressedCount'>): strin
   const count = job.suppressedCount ?? 0;
   if (count === 0) return undefined;
   return `${count} similar ${count === 1 ? 'event was' : 'events were'} suppressed since the last message`;
-}
-
-function phraseFor(kind: string, { incident, host }: EventDetails): string {
-  const on = host === undefined ? '' : ` on ${host}`;
-  switch (kind) {
-    case 'incident.created':
-      return incident === undefined ? 'New incident' : `New incident ${incident}`;
-    case 'incident.updated':
-      return incident === undefined ? 'Incident updated' : `Incident ${incident} updated`;
-    case 'incident.resolved':
-      return incident === undefined ? 'Incident resolved' : `Incident ${incident} resolved`;
-    case 'agent.offline':
-      return `Agent offline: ${host ?? 'unknown host'}`;
-    case 'agent.online':
-      return `Agent back online: ${host ?? 'unknown host'}`;
-    case 'threat.detected':
-      return `Threat detected${on}`;
-    case 'compliance.violation':
-      return `Compliance violation${on}`;
-    default:
-      return `Event ${kind}${on}`;
-  }
 }
 
 function lookOf(kind: string, severity: string | null): Look {

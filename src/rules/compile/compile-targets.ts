@@ -2,6 +2,7 @@ import { compileThrottle } from '../../noise/compile-throttle.js';
 import type { TargetSpec } from '../rules.js';
 import { compileEmailTarget } from './compile-email-target.js';
 import { compileHttpTarget } from './compile-http-target.js';
+import { compilePagerdutyTarget } from './compile-pagerduty-target.js';
 import { compileSlackTarget } from './compile-slack-target.js';
 import { createTargetContext, type TargetContextDeps } from './target-context.js';
 
@@ -27,7 +28,9 @@ export function compileTargets(
           ? compileEmailTarget(yaml, target)
           : type === 'http'
             ? compileHttpTarget(yaml, target)
-            : undefined;
+            : type === 'pagerduty'
+              ? compilePagerdutyTarget(yaml, target)
+              : undefined;
     if (spec === undefined) continue;
     const raw = (yaml as { throttle?: unknown }).throttle;
     const throttle = target.isBroken('throttle')

@@ -55,6 +55,13 @@ export interface HttpTargetYaml extends DeliveryOptionsYaml {
   readonly sign?: { readonly secret?: unknown };
 }
 
+export interface PagerdutyTargetYaml extends DeliveryOptionsYaml {
+  readonly routing_key?: unknown;
+  readonly key?: unknown;
+  readonly base_url?: unknown;
+  readonly severity_map?: unknown;
+}
+
 /** Options read defensively: the value when it has the expected type, else undefined. */
 export const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 export const asNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);

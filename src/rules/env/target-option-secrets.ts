@@ -21,7 +21,7 @@ const PLAIN = new Set([
   'content_type',
 ]);
 /** Options holding a URL: masked whole, and by its secret parts only (see `secretVariants`). */
-const URLS = new Set(['url', 'webhook_url', 'smtp.url']);
+const URLS = new Set(['url', 'webhook_url', 'smtp.url', 'base_url']);
 
 /**
  * What to mask for values substituted from the environment at `path` (`['targets', name, ...option]`).

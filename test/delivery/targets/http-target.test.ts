@@ -1,34 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { LookupFunction } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Target } from '../../../src/delivery/target.js';
+import { describe, expect, it } from 'vitest';
 import { createHttpTarget } from '../../../src/delivery/targets/http-target.js';
-import type { HttpTargetSpec } from '../../../src/rules/rules.js';
 import { compileTemplate } from '../../../src/templates/compile-template.js';
 import { compileTemplateTree } from '../../../src/templates/compile-template-tree.js';
-import { startHttpReceiver, type HttpReceiver } from '../../helpers/start-http-receiver.js';
-import { makeHttpSpec, makeJob, quietLog, TEST_POLICY } from './make-target-spec.js';
+import { makeHttpSpec, makeJob, TEST_POLICY } from './make-target-spec.js';
+import { signal, useHttpTargets } from './use-http-targets.js';
 
-const opened: { targets: Target[]; receivers: HttpReceiver[] } = { targets: [], receivers: [] };
-afterEach(async () => {
-  for (const target of opened.targets.splice(0)) await target.close();
-  for (const receiver of opened.receivers.splice(0)) await receiver.close();
-});
-
-async function receiver(): Promise<HttpReceiver> {
-  const started = await startHttpReceiver();
-  opened.receivers.push(started);
-  return started;
-}
-
-function target(spec: Partial<HttpTargetSpec>, lookup?: LookupFunction): Target {
-  const made = createHttpTarget(makeHttpSpec(spec), { log: quietLog, lookup });
-  opened.targets.push(made);
-  return made;
-}
-
-const signal = () => new AbortController().signal;
+const { receiver, target } = useHttpTargets(createHttpTarget, makeHttpSpec);
 
 describe('HTTP target: body', () => {
   it('forwards the event byte for byte as application/json', async () => {

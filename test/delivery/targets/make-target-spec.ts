@@ -1,6 +1,6 @@
 import type { DeliveryJob } from '../../../src/delivery/target.js';
 import type { Logger } from '../../../src/log/logger.js';
-import type { DeliveryPolicy, HttpTargetSpec, SlackTargetSpec } from '../../../src/rules/rules.js';
+import type { DeliveryPolicy, HttpTargetSpec, PagerdutyTargetSpec, SlackTargetSpec } from '../../../src/rules/rules.js';
 
 export const TEST_POLICY: DeliveryPolicy = {
   retry: { initialDelayMs: 1_000, maxDelayMs: 600_000, maxAttempts: 12, maxAgeMs: 24 * 3_600_000 },
@@ -35,6 +35,23 @@ export function makeSlackSpec(overrides: Partial<SlackTargetSpec> = {}): SlackTa
     username: null,
     iconEmoji: null,
     message: null,
+    allowLinkLocal: false,
+    policy: TEST_POLICY,
+    ...overrides,
+  };
+}
+
+/** A routing key of the documented length (32 characters), distinctive enough to search for. */
+export const ROUTING_KEY = 'R0UTINGKEY0f9e8d7c6b5a4f3e2d1c0b';
+
+export function makePagerdutySpec(overrides: Partial<PagerdutyTargetSpec> = {}): PagerdutyTargetSpec {
+  return {
+    type: 'pagerduty',
+    name: 'pager',
+    routingKey: ROUTING_KEY,
+    baseUrl: 'http://127.0.0.1:9',
+    severityMap: new Map(),
+    correlationKey: null,
     allowLinkLocal: false,
     policy: TEST_POLICY,
     ...overrides,

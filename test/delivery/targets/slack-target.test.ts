@@ -1,37 +1,19 @@
 import type { LookupFunction } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Target } from '../../../src/delivery/target.js';
+import { describe, expect, it } from 'vitest';
 import { createSlackTarget } from '../../../src/delivery/targets/slack-target.js';
-import type { SlackTargetSpec } from '../../../src/rules/rules.js';
 import { compileTemplateTree } from '../../../src/templates/compile-template-tree.js';
 import { startHttpReceiver, type HttpReceiver } from '../../helpers/start-http-receiver.js';
 import { startSlackStandIn } from '../../helpers/start-slack-stand-in.js';
-import { makeJob, makeSlackSpec, quietLog, TEST_POLICY } from './make-target-spec.js';
+import { makeJob, makeSlackSpec, TEST_POLICY } from './make-target-spec.js';
+import { signal, useHttpTargets } from './use-http-targets.js';
 
 const HOOK_PATH = '/services/T0001/B0001/hook-secret-xyz';
 
-const opened: { targets: Target[]; receivers: HttpReceiver[] } = { targets: [], receivers: [] };
-afterEach(async () => {
-  for (const target of opened.targets.splice(0)) await target.close();
-  for (const receiver of opened.receivers.splice(0)) await receiver.close();
-});
+const { receiver, target } = useHttpTargets(createSlackTarget, makeSlackSpec);
 
 /** Answers like hooks.slack.com: `ok` as text/html on success, a bare error string otherwise. */
-async function slack(): Promise<HttpReceiver> {
-  const started = await startHttpReceiver({
-    default: { status: 200, body: 'ok', headers: { 'content-type': 'text/html' } },
-  });
-  opened.receivers.push(started);
-  return started;
-}
-
-function target(spec: Partial<SlackTargetSpec>, lookup?: LookupFunction): Target {
-  const made = createSlackTarget(makeSlackSpec(spec), { log: quietLog, lookup });
-  opened.targets.push(made);
-  return made;
-}
-
-const signal = () => new AbortController().signal;
+const slack = (): Promise<HttpReceiver> =>
+  receiver(() => startHttpReceiver({ default: { status: 200, body: 'ok', headers: { 'content-type': 'text/html' } } }));
 const posted = (receiver: HttpReceiver, index = 0) =>
   JSON.parse(receiver.requests[index]!.body.toString('utf8')) as Record<string, unknown>;
 
@@ -187,11 +169,7 @@ const job = (data: Record<string, unknown>) =>
   makeJob({ event: 'threat.detected', timestamp: '2026-11-22T10:00:00Z', data: { hostname: 'web-1', ...data } });
 
 describe('Slack target and Slack length limits (a stand-in that checks them)', () => {
-  async function slackChecking(): Promise<HttpReceiver> {
-    const started = await startSlackStandIn();
-    opened.receivers.push(started);
-    return started;
-  }
+  const slackChecking = (): Promise<HttpReceiver> => receiver(startSlackStandIn);
 
   it('the stand-in refuses what Slack refuses: a section text over 3,000 characters is invalid_blocks', async () => {
     const hook = await slackChecking();

@@ -28,7 +28,8 @@ export function docYamlBlocks(docFile: string): DocYamlBlock[] {
 
 /**
  * A placeholder for each `${VAR}` the text references, shaped as the variable's name says (a URL, an e-mail
- * address, or an opaque secret), so the rules compiler's own checks on URLs and addresses still run.
+ * address, a PagerDuty routing key, or an opaque secret), so the rules compiler's own checks on URLs,
+ * addresses and routing keys still run.
  */
 export function placeholderEnv(text: string): Record<string, string> {
   const names = [...text.matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((match) => match[1] ?? '');
@@ -39,5 +40,7 @@ function placeholder(name: string): string {
   if (name === 'SMTP_URL') return 'smtp://mailer:smtp-placeholder-secret@smtp.example.com:587';
   if (name.endsWith('_URL')) return 'https://hooks.slack.example/services/T000/B000/placeholder-secret';
   if (name.endsWith('_EMAIL')) return 'soc-placeholder@example.com';
+  // PagerDuty integration keys have 32 characters; `check` refuses any other length.
+  if (name.endsWith('_ROUTING_KEY')) return `placeholder-${name.length.toString().padStart(20, '0')}`;
   return `placeholder-${name.toLowerCase()}-0123456789abcdef`;
 }

@@ -1,6 +1,7 @@
 import type { DeliveryJob } from '../../../src/delivery/target.js';
 import { buildEmailMessage, type EmailMessage } from '../../../src/delivery/targets/build-email-message.js';
 import { buildHttpRequest } from '../../../src/delivery/targets/build-http-request.js';
+import { buildPagerdutyEvent } from '../../../src/delivery/targets/build-pagerduty-event.js';
 import { buildSlackMessage } from '../../../src/delivery/targets/build-slack-message.js';
 import type { TargetSpec } from '../../../src/rules/rules.js';
 import { buildTemplateContext } from '../../../src/templates/build-template-context.js';
@@ -9,6 +10,7 @@ import { buildTemplateContext } from '../../../src/templates/build-template-cont
 export type RenderedTarget =
   | { readonly type: 'http'; readonly contentType: string; readonly body: Buffer }
   | { readonly type: 'slack'; readonly body: Buffer }
+  | { readonly type: 'pagerduty'; readonly body: Buffer }
   | { readonly type: 'email'; readonly message: EmailMessage };
 
 export function renderDocTarget(spec: TargetSpec, job: DeliveryJob): RenderedTarget {
@@ -22,6 +24,8 @@ export function renderDocTarget(spec: TargetSpec, job: DeliveryJob): RenderedTar
       return { type: 'slack', body: Buffer.from(JSON.stringify(buildSlackMessage(spec, job))) };
     case 'email':
       return { type: 'email', message: buildEmailMessage(spec, job, buildTemplateContext(job)) };
+    case 'pagerduty':
+      return { type: 'pagerduty', body: Buffer.from(JSON.stringify(buildPagerdutyEvent(spec, job))) };
   }
 }
 
