@@ -20,7 +20,7 @@ import { freePort } from './free-port.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { smokeCheck } from './smoke.js';
 import { BENCH_RULES, BENCH_SOURCE, startDaemon } from './start-daemon.js';
-import { formatTable, summarize } from './summarize.js';
+import { formatTable, median, summarize } from './summarize.js';
 
 const SILENCES = 1_000;
 const KEY = '{{ data.incident_id | slice: -2 }}';
@@ -35,6 +35,11 @@ const NOISY_RULES = PLAIN_RULES.replace(
   '    to: [soc-slack, ticketing]\n',
   `    to: [soc-slack, ticketing]\n    throttle: { key: "${KEY}", window: 1s, max: 100000 }\n`,
 );
+
+/** The daemon's CPU time per accepted event, in µs (its cores over the run divided by its rate). */
+function cpuPerEvent(result: LoadResult): number | undefined {
+  return result.cpu && (result.cpu.processCores / result.requestsPerSecond) * 1e6;
+}
 
 async function seedSilences(dir: string): Promise<void> {
   const store = createSqliteStore({ path: path.join(dir, 'journal.db') });
@@ -107,7 +112,8 @@ export async function main(args: readonly string[] = process.argv.slice(2)): Pro
         );
         results.get(target.name)?.push(result);
         console.log(
-          `  round ${round} ${target.name.padEnd(6)} ${Math.round(result.requestsPerSecond)} req/s  p99 ${result.p99Ms} ms`,
+          `  round ${round} ${target.name.padEnd(6)} ${Math.round(result.requestsPerSecond)} req/s  p99 ${result.p99Ms} ms` +
+            `  ${Math.round(cpuPerEvent(result) ?? 0)} µs CPU per event`,
         );
       }
     }
@@ -116,6 +122,12 @@ export async function main(args: readonly string[] = process.argv.slice(2)): Pro
       console.log(formatTable([plain, noisy]));
       console.log(
         `noisy / plain throughput: ${(noisy.requestsPerSecond / plain.requestsPerSecond).toFixed(3)} (goal: >= 0.90)`,
+      );
+      // The daemon's own CPU per event does not depend on what else the machine runs meanwhile.
+      const cpu = (name: string) => median((results.get(name) ?? []).map((r) => cpuPerEvent(r) ?? NaN));
+      console.log(
+        `CPU per event: plain ${Math.round(cpu('plain'))} µs, noisy ${Math.round(cpu('noisy'))} µs, ` +
+          `plain / noisy ${(cpu('plain') / cpu('noisy')).toFixed(3)}`,
       );
     }
   } finally {

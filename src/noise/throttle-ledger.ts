@@ -1,6 +1,6 @@
 import type { ThrottleCheck } from '../store/noise-journal.js';
 
-/** What the journal says of a throttle key, read once when the ledger first meets the key. */
+/** What the journal holds of a throttle key: read when the ledger first meets the key, written as it changes. */
 export interface ThrottleSeed {
   /** When the deliveries let through after `since` were created, oldest first (at most `max` of them). */
   readonly sentAt: readonly number[];
@@ -16,7 +16,9 @@ export interface ThrottleDecision {
 
 export interface ThrottleLedger {
   decide(check: ThrottleCheck, at: number): ThrottleDecision;
-  /** Forgets every key (after a rolled-back transaction, a replay): they are read from the journal again. */
+  /** The keys decided about since the last call, as the journal should now hold them. */
+  takeChanges(): Map<string, ThrottleSeed>;
+  /** Forgets every key (after a rolled-back transaction): they are read from the journal again. */
   clear(): void;
 }
 
@@ -31,16 +33,19 @@ interface KeyState {
 
 /**
  * Throttle decisions kept in memory for a journal with a single writer (SQLite: the daemon holds its lock), so
- * that a throttled delivery costs no reads: each key is read from the journal once (`seed`), then the ledger
- * decides as the journal's rows would, updated as deliveries are created. The caller must `clear()` when a
- * transaction that decided rolls back. At most `capacity` keys are kept (least recently used leave; a key seen
- * again is read again), and a key keeps only the let-through times still in its window, at most `max`.
+ * that a throttled delivery costs no reads: each key is read from the journal once (`seed`), then decided here;
+ * the caller writes `takeChanges()` back in the same transaction, once per key however many deliveries it
+ * decided, and must `clear()` when that transaction rolls back. At most `capacity` keys are kept (least
+ * recently used leave; a key seen again is read again), and a key keeps only the let-through times still in
+ * its window, at most `max`.
  */
 export function createThrottleLedger(
   seed: (check: ThrottleCheck, since: number) => ThrottleSeed,
   capacity = 50_000,
 ): ThrottleLedger {
   const states = new Map<string, KeyState>();
+  // The states themselves, so a key evicted before the write still gets written.
+  const changed = new Map<string, KeyState>();
   const stateOf = (check: ThrottleCheck, at: number): KeyState => {
     const known = states.get(check.key);
     states.delete(check.key);
@@ -58,6 +63,7 @@ export function createThrottleLedger(
   return {
     decide(check, at) {
       const state = stateOf(check, at);
+      changed.set(check.key, state);
       const since = at - check.windowMs;
       while (state.head < state.sentAt.length && (state.sentAt[state.head] ?? 0) <= since) state.head += 1;
       if (state.sentAt.length - state.head >= check.max) {
@@ -75,8 +81,17 @@ export function createThrottleLedger(
       }
       return { suppressed: false, count };
     },
+    takeChanges() {
+      const changes = new Map<string, ThrottleSeed>();
+      for (const [key, state] of changed) {
+        changes.set(key, { sentAt: state.sentAt.slice(state.head), suppressed: state.suppressed });
+      }
+      changed.clear();
+      return changes;
+    },
     clear() {
       states.clear();
+      changed.clear();
     },
   };
 }

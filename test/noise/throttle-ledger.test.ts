@@ -58,4 +58,21 @@ describe('throttle ledger', () => {
     expect(ledger.decide(check('k', 3, 1_000_000), 1_000_003)).toEqual({ suppressed: false, count: 0 });
     expect(ledger.decide(check('k', 3, 1_000_000), 1_000_004)).toEqual({ suppressed: true, count: 0 });
   });
+
+  it('hands back each key decided about once per call, as the journal should hold it, even when evicted', () => {
+    const ledger = createThrottleLedger(() => ({ sentAt: [], suppressed: 0 }), 1);
+    ledger.decide(check('a', 1), 0);
+    ledger.decide(check('a', 1), 10);
+    ledger.decide(check('b', 1), 20); // evicts a, which must still be written
+    expect(ledger.takeChanges()).toEqual(
+      new Map([
+        ['a', { sentAt: [0], suppressed: 1 }],
+        ['b', { sentAt: [20], suppressed: 0 }],
+      ]),
+    );
+    expect(ledger.takeChanges()).toEqual(new Map());
+    ledger.decide(check('b', 1), 2_000);
+    ledger.clear();
+    expect(ledger.takeChanges()).toEqual(new Map());
+  });
 });

@@ -119,7 +119,7 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
       expect(claimed.map((c) => c.suppressedCount)).toEqual([0, 0, 0, 4]);
     });
 
-    it('throttles as the journal says after a rolled-back group, a replay and a reopen', async () => {
+    it('throttles as the journal says after a rolled-back group and a reopen', async () => {
       const journal = await createJournal();
       let store = await journal.open();
       try {
@@ -140,9 +140,6 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
         ).rejects.toThrow();
         await store.ingest([item(T0 + 2), item(T0 + 3)]);
         expect(await states()).toEqual(['pending', 'pending', 'suppressed']);
-        // Replaying the suppressed one sends it: the next let through counts what was suppressed after it.
-        const [, , suppressed] = await store.findDeliveries({ limit: 100 });
-        await store.replay({ ids: [suppressed!.id], includeDelivered: true }, T0 + 4);
         await store.ingest([item(T0 + 5)]);
         await store.ingest([item(T0 + HOUR + 10)]);
         // A reopened store (a restart) reads what the journal holds: the window is still full.
@@ -150,9 +147,9 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
         store = await journal.open();
         await store.ingest([item(T0 + HOUR + 11)]);
         await store.ingest([item(T0 + 2 * HOUR + 20)]);
-        expect((await states()).slice(2)).toEqual(['pending', 'suppressed', 'pending', 'suppressed', 'pending']);
+        expect((await states()).slice(2)).toEqual(['suppressed', 'suppressed', 'pending', 'suppressed', 'pending']);
         const claimed = await store.claimDue({ target: 'soc-slack', now: T0 + 3 * HOUR, limit: 100, leaseMs: 1000 });
-        expect(claimed.map((c) => c.suppressedCount)).toEqual([0, 0, 0, 1, 1]);
+        expect(claimed.map((c) => c.suppressedCount)).toEqual([0, 0, 2, 1]);
       } finally {
         await store.close();
         await journal.dispose();

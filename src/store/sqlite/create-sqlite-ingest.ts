@@ -1,14 +1,8 @@
 import type Database from 'better-sqlite3';
-import { createThrottleLedger, type ThrottleLedger } from '../../noise/throttle-ledger.js';
+import { createThrottleLedger, type ThrottleSeed } from '../../noise/throttle-ledger.js';
 import type { IngestItem, IngestResult, ThrottleCheck } from '../store.js';
 import type { SqliteDigests } from './create-sqlite-digests.js';
 import type { SqliteStatements } from './prepare-sqlite-statements.js';
-
-export interface SqliteIngest {
-  (items: readonly IngestItem[]): IngestResult[];
-  /** The throttle decisions kept in memory: cleared when deliveries change state outside ingest (a replay). */
-  readonly throttles: ThrottleLedger;
-}
 
 /**
  * The group-commit transaction: all items in one IMMEDIATE transaction, in order, so that a duplicate inside
@@ -20,9 +14,10 @@ export function createSqliteIngest(
   db: Database.Database,
   statements: SqliteStatements,
   digests: Pick<SqliteDigests, 'join'>,
-): SqliteIngest {
-  // One writer per SQLite journal (the daemon holds its lock), so throttle counts can live in memory: reading
-  // them per delivery was most of what throttles cost at ingest (bench/README.md, noise control).
+): (items: readonly IngestItem[]) => IngestResult[] {
+  // One writer per SQLite journal (the daemon holds its lock), so throttle counts can live in memory, written
+  // back once per key and commit: reading them per delivery was most of what throttles cost at ingest
+  // (bench/README.md, noise control).
   const throttles = createThrottleLedger((check, since) => seedThrottle(statements, check, since));
   const ingestOne = (item: IngestItem): IngestResult => {
     const { event } = item;
@@ -47,21 +42,30 @@ export function createSqliteIngest(
     });
     return { duplicate: false, eventId: event.id, deliveries: item.targets.length };
   };
-  const ingestAll = db.transaction((items: readonly IngestItem[]) => items.map(ingestOne));
+  const ingestAll = db.transaction((items: readonly IngestItem[]) => {
+    const results = items.map(ingestOne);
+    const at = items.at(-1)?.event.receivedAt ?? 0;
+    for (const [key, { sentAt, suppressed }] of throttles.takeChanges()) {
+      statements.putThrottleKey.run({ key, sentAt: JSON.stringify(sentAt), suppressed, at });
+    }
+    return results;
+  });
   const ingest = (items: readonly IngestItem[]): IngestResult[] => {
     try {
       return ingestAll.immediate(items);
     } catch (error) {
-      // The ledger counted deliveries the rollback took back: read the keys from the journal again.
+      // The ledger holds decisions the rollback took back: read the keys from the journal again.
       throttles.clear();
       throw error;
     }
   };
-  return Object.assign(ingest, { throttles });
+  return ingest;
 }
 
-function seedThrottle(statements: SqliteStatements, check: ThrottleCheck, since: number) {
-  const sentAt = statements.throttleSentSince.all(check.key, since, check.max).reverse();
-  const lastSentAt = sentAt.at(-1) ?? statements.throttleLastSentAt.get(check.key) ?? 0;
-  return { sentAt, suppressed: statements.throttleSuppressedSince.get(check.key, lastSentAt) ?? 0 };
+/** A key as the journal holds it: the let-through times still in the window (after `since`), at most `max`. */
+function seedThrottle(statements: SqliteStatements, check: ThrottleCheck, since: number): ThrottleSeed {
+  const row = statements.getThrottleKey.get(check.key);
+  if (row === undefined) return { sentAt: [], suppressed: 0 };
+  const sentAt = (JSON.parse(row.sentAt) as number[]).filter((at) => at > since).slice(-check.max);
+  return { sentAt, suppressed: row.suppressed };
 }

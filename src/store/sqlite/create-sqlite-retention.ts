@@ -36,6 +36,11 @@ export function createSqliteRetention(db: Database.Database, path: string) {
   );
   const deleteDeliveries = db.prepare<{ ids: string }>(`DELETE FROM deliveries WHERE event_id IN (${IDS})`);
   const deleteEvents = db.prepare<{ ids: string }>(`DELETE FROM events WHERE id IN (${IDS})`);
+  // A throttle key untouched since before the events cutoff: its window is long over, and what it suppressed
+  // was pruned with its events.
+  const deleteThrottleKeys = db.prepare<{ eventsBefore: number }>(
+    'DELETE FROM throttle_keys WHERE updated_at < @eventsBefore',
+  );
   const prunable = db.prepare<PruneCutoffs, PruneCounts>(
     `WITH gone AS MATERIALIZED (SELECT e.id FROM events e WHERE e.received_at < @eventsBefore AND NOT EXISTS (${UNFINISHED})),
      gone_deliveries AS MATERIALIZED (SELECT id, state FROM deliveries WHERE event_id IN (SELECT id FROM gone))
@@ -52,6 +57,7 @@ export function createSqliteRetention(db: Database.Database, path: string) {
     const reachedYoung = rows.some((row) => row.receivedAt >= request.eventsBefore);
     const next = last === undefined || rows.length < request.limit || reachedYoung ? undefined : last.id;
     const gone = rows.filter((row) => row.finished === 1 && row.receivedAt < request.eventsBefore).map((row) => row.id);
+    if (next === undefined) deleteThrottleKeys.run(cutoffs);
     if (gone.length === 0) return { ...NOTHING_PRUNED, next, busy: false };
     const ids = JSON.stringify(gone);
     const counted = countDeliveries.get({ ids }) ?? { deliveries: 0, deadLetters: 0 };

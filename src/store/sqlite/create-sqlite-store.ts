@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
-import type { Store } from '../store.js';
+import type { IngestItem, IngestResult, Store } from '../store.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
 import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
 import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
-import { createSqliteIngest, type SqliteIngest } from './create-sqlite-ingest.js';
+import { createSqliteIngest } from './create-sqlite-ingest.js';
 import { createSqliteRetention, type SqliteRetention } from './create-sqlite-retention.js';
 import { createSqliteSilences, type SqliteSilences } from './create-sqlite-silences.js';
 import { createSqliteSourceStatus } from './create-sqlite-source-status.js';
@@ -27,7 +27,7 @@ export interface SqliteStoreOptions {
 
 interface Ready {
   readonly statements: SqliteStatements;
-  readonly ingest: SqliteIngest;
+  readonly ingest: (items: readonly IngestItem[]) => IngestResult[];
   readonly deliveries: SqliteDeliveries;
   readonly events: SqliteEvents;
   readonly retention: SqliteRetention;
@@ -112,12 +112,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       claims.length === 0 ? Promise.resolve() : use((r) => r.deliveries.releaseClaims(claims)),
     releaseAllClaims: (now) => use((r) => r.deliveries.releaseAllClaims(now)),
     nextDueAt: (target) => use((r) => r.deliveries.nextDueAt(target)),
-    replay: (selection, now) =>
-      use((r) => {
-        // A replayed suppressed delivery now counts as let through: the throttle ledger reads it again.
-        r.ingest.throttles.clear();
-        return r.deliveries.replay(selection, now);
-      }),
+    replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
     countByTarget: () => use((r) => r.deliveries.countByTarget()),
     deadLetterTarget: (target, reason, now) => use((r) => r.deliveries.deadLetterTarget(target, reason, now)),
     ping: (pingOptions) =>

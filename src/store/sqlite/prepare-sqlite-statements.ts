@@ -38,27 +38,16 @@ export function prepareSqliteStatements(db: Database.Database) {
       `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from)
        VALUES (@eventId, @target, @state, @heldBy, @at, @at, @at, @at)`,
     ),
-    // Throttles (issue 12): what the in-memory ledger (throttle-ledger.ts) reads once per key: the deliveries
-    // let through within the window, the last one let through, and how many were suppressed since it; served
-    // by the partial indexes deliveries_throttle_sent and _held. Newest first, stopping at `max`.
-    throttleSentSince: db
-      .prepare<[key: string, since: number, max: number], number>(
-        `SELECT created_at FROM deliveries WHERE throttle_key = ? AND created_at > ? AND state <> 'suppressed'
-         ORDER BY created_at DESC LIMIT ?`,
-      )
-      .pluck(),
-    throttleLastSentAt: db
-      .prepare<[key: string], number | null>(
-        // Newest first from the index, stopping at the first row: max() would read every one of the key.
-        `SELECT created_at FROM deliveries WHERE throttle_key = ? AND state <> 'suppressed'
-         ORDER BY created_at DESC LIMIT 1`,
-      )
-      .pluck(),
-    throttleSuppressedSince: db
-      .prepare<[key: string, since: number], number>(
-        `SELECT count(*) FROM deliveries WHERE throttle_key = ? AND state = 'suppressed' AND created_at >= ?`,
-      )
-      .pluck(),
+    // Throttles (issue 12): a key's state (migration 004's throttle_keys), read once by the in-memory ledger
+    // and written back once per key and ingest commit.
+    getThrottleKey: db.prepare<[key: string], { sentAt: string; suppressed: number }>(
+      'SELECT sent_at AS sentAt, suppressed FROM throttle_keys WHERE key = ?',
+    ),
+    putThrottleKey: db.prepare<[{ key: string; sentAt: string; suppressed: number; at: number }]>(
+      `INSERT INTO throttle_keys (key, sent_at, suppressed, updated_at) VALUES (@key, @sentAt, @suppressed, @at)
+       ON CONFLICT (key) DO UPDATE SET sent_at = excluded.sent_at, suppressed = excluded.suppressed,
+         updated_at = excluded.updated_at`,
+    ),
     insertThrottledDelivery: db.prepare<
       [
         {

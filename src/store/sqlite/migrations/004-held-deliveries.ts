@@ -5,9 +5,9 @@ import type { SqliteMigration } from '../sqlite-migration.js';
  * - New delivery states: `silenced` (by a silence), `muted` (by a route's time interval), `suppressed` (by a
  *   throttle), `grouped` (collected into a digest). They are final like `dead`: the engine claims only `pending`.
  * - `held_by`: the silence id, interval, throttle or digest that held the delivery.
- * - `throttle_key`: the throttle and its rendered key, on every delivery a throttle decided about, so the next
- *   decision counts the recent ones (indexes `deliveries_throttle_*`); `suppressed_count`: on a delivery a throttle
- *   let through, how many it had suppressed since the previous one (`{{ suppressed.count }}`).
+ * - `throttle_key`: the throttle and its rendered key, on every delivery a throttle decided about;
+ *   `suppressed_count`: on a delivery a throttle let through, how many it had suppressed since the previous one
+ *   (`{{ suppressed.count }}`). `throttle_keys`: per key, what its next decision needs (throttle-ledger.ts).
  * - `silences`: matchers as JSON (compiled by the daemon against the rules in force), the time they are in
  *   force, who made them and why; `on_expiry` and `released_at` drive `on_expiry: deliver_unresolved`.
  * - `source_status`: for `expect_events_within`, when each watched source last sent a verified event.
@@ -52,12 +52,16 @@ export const heldDeliveriesMigration: SqliteMigration = {
     CREATE INDEX deliveries_by_state ON deliveries (state, created_at);
     -- on_expiry: deliver_unresolved finds a silence's deliveries without scanning the others.
     CREATE INDEX deliveries_held_by ON deliveries (held_by) WHERE held_by IS NOT NULL;
-    -- Split by state, so a throttle's decision reads only the deliveries it let through (at most max in the
-    -- window), however many a storm had it suppress.
-    -- With the state, so the decision reads the index alone (the partial condition is re-checked per row).
-    CREATE INDEX deliveries_throttle_sent ON deliveries (throttle_key, created_at, state)
-      WHERE throttle_key IS NOT NULL AND state <> 'suppressed';
-    CREATE INDEX deliveries_throttle_held ON deliveries (throttle_key, created_at) WHERE state = 'suppressed';
+
+    -- A throttle key's state, written once per key and ingest commit: the times of the deliveries let through
+    -- still in its window (JSON, oldest first, at most max) and how many were suppressed since the last one.
+    -- An index of deliveries by key cost a random B-tree page per throttled delivery (bench/README.md).
+    CREATE TABLE throttle_keys (
+      key         TEXT    NOT NULL PRIMARY KEY,
+      sent_at     TEXT    NOT NULL,
+      suppressed  INTEGER NOT NULL,
+      updated_at  INTEGER NOT NULL
+    ) STRICT, WITHOUT ROWID;
 
     CREATE TABLE silences (
       id          TEXT    NOT NULL PRIMARY KEY,

@@ -1,0 +1,35 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_MS, T0, makeIngestItem } from './make-ingest-item.js';
+import { tempSqliteJournal } from './temp-sqlite-journal.js';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('SQLite throttle keys', () => {
+  it('writes a key once per commit, with only the times still in its window, and prunes it with old events', async () => {
+    const journal = await tempSqliteJournal();
+    cleanups.push(() => journal.dispose());
+    const store = await journal.open();
+    cleanups.push(() => store.close());
+    await store.migrate();
+    const throttle = { by: 'target:chat', key: 'target:chat|db-1', windowMs: 1_000, max: 2 };
+    const item = (at: number) => ({ ...makeIngestItem({ targets: ['chat'], receivedAt: at }), throttles: [throttle] });
+    await store.ingest([0, 10, 20, 1_500, 1_600].map((at) => item(T0 + at)));
+    const db = new Database(journal.path, { readonly: true });
+    const rows = () => db.prepare('SELECT key, sent_at AS sentAt, suppressed FROM throttle_keys').all();
+    try {
+      // 0 and 10 let through, 20 suppressed; 1,500 let through (0 and 10 left the window) with the count, 1,600 too.
+      expect(rows()).toEqual([
+        { key: 'target:chat|db-1', sentAt: JSON.stringify([T0 + 1_500, T0 + 1_600]), suppressed: 0 },
+      ]);
+      const pruned = await store.pruneBatch({ eventsBefore: T0 + DAY_MS, deadBefore: T0 + DAY_MS, limit: 100 });
+      expect(pruned.events).toBe(1); // the suppressed one is final; the others are still pending
+      expect(rows()).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+});
