@@ -56,6 +56,8 @@ export interface StartOptions {
   readonly sourceWatchMs?: number;
   /** How often ended `deliver_unresolved` silences are looked for (default 5 s; tests shorten it). */
   readonly silenceReleaseMs?: number;
+  /** How often silences are re-read from the journal (default 1 s; a test lengthens it). */
+  readonly silenceRefreshMs?: number;
   /** When the first retention pass runs after start (default one minute; tests shorten it). */
   readonly firstPruneAfterMs?: number;
 }
@@ -152,7 +154,13 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     await engine.start();
     registerScrapeGauges(metrics, { store, engine, rules });
     releases.push(() => engine.stop(config.shutdownGraceMs));
-    const silences = createSilenceRegistry({ store, log, clock, rules: rules.current });
+    const silences = createSilenceRegistry({
+      store,
+      log,
+      clock,
+      rules: rules.current,
+      intervalMs: options.silenceRefreshMs,
+    });
     releases.push(async () => silences.stop());
     await silences.refresh();
     // Background noise-control jobs: silences that ended (deliver_unresolved) and digests that are due.

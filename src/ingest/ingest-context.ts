@@ -24,5 +24,5 @@ export interface IngestContext {
   /** Notes verified events and failed verifications per source, for `expect_events_within` (issue 12). */
   readonly sourceWatch?: Pick<SourceWatch, 'seen' | 'rejected'>;
   /** Silences in force (issue 12); absent = none. */
-  readonly silences?: Pick<SilenceRegistry, 'candidatesFor'>;
+  readonly silences?: Pick<SilenceRegistry, 'candidatesFor' | 'upToDate'>;
 }

@@ -95,6 +95,7 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
         try {
           const envelope = parseEnvelope(body);
           kind = envelope.event;
+          await ctx.silences?.upToDate();
           const accepted = acceptEvent(ctx, source, envelope, body);
           const result = await ctx.commit(accepted.item);
           sendJson(res, 200, { id: result.eventId, duplicate: result.duplicate, deliveries: result.deliveries });

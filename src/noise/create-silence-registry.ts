@@ -13,6 +13,11 @@ export interface SilenceRegistry {
   candidatesFor(envelope: Envelope): readonly CompiledSilence[];
   /** Reads the journal now (after a local change, so it holds at once on this instance). */
   refresh(): Promise<void>;
+  /**
+   * Before an event is decided: re-reads the journal if another process wrote to it since the last look (a
+   * silence added with the CLI holds from the next event); a no-op where the journal cannot tell (PostgreSQL).
+   */
+  upToDate(): Promise<void>;
   stop(): void;
 }
 
@@ -78,6 +83,23 @@ export function createSilenceRegistry(options: {
       failedLogged = true;
     }
   };
+  let seenVersion: number | undefined;
+  // The read under way and the journal version seen before it began (so it holds every change up to then).
+  let reading: { readonly version: number; readonly done: Promise<void> } | undefined;
+  const upToDate = async (): Promise<void> => {
+    if (store.changesByOthers === undefined) return;
+    const version = await store.changesByOthers().catch(() => seenVersion);
+    if (version === undefined || version === seenVersion) return;
+    if (reading?.version !== version) {
+      const before = reading?.done ?? Promise.resolve();
+      const done = before.then(refresh).finally(() => {
+        seenVersion = version;
+        if (reading?.done === done) reading = undefined;
+      });
+      reading = { version, done };
+    }
+    await reading.done;
+  };
   const timer = setInterval(() => void refresh(), options.intervalMs ?? 1_000);
   timer.unref();
 
@@ -96,6 +118,7 @@ export function createSilenceRegistry(options: {
       return candidates(envelope);
     },
     refresh,
+    upToDate,
     stop: () => clearInterval(timer),
   };
 }

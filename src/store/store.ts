@@ -249,6 +249,12 @@ export interface Store extends NoiseJournal {
   ping(options?: { readonly write?: boolean }): Promise<void>;
   /** Row counts, for health output and for tests that assert nothing was written. */
   counts(): Promise<{ events: number; deliveries: number }>;
+  /**
+   * A number that changes whenever another connection committed to the journal (SQLite's `data_version`): a
+   * CLI command beside the daemon, say. Lets the daemon re-read silences before the next event instead of at
+   * its next timer. Absent on PostgreSQL, where instances re-read on a timer (every second).
+   */
+  changesByOthers?(): Promise<number>;
   /** Idempotent; afterwards every method rejects with `journal_closed`. */
   close(): Promise<void>;
   /**

@@ -70,6 +70,8 @@ export async function startTestDaemon(
     firstPruneAfterMs?: number;
     /** How often ended deliver_unresolved silences are released (default: the daemon's 5 s). */
     silenceReleaseMs?: number;
+    /** How often silences are re-read from the journal (default: the daemon's 1 s). */
+    silenceRefreshMs?: number;
   } = {},
 ): Promise<TestDaemon> {
   const rulesPath = path.join(dir, 'rules.yaml');
@@ -106,6 +108,7 @@ ${options.config ?? ''}
     deliveryPollMs: 100,
     ...(options.firstPruneAfterMs === undefined ? {} : { firstPruneAfterMs: options.firstPruneAfterMs }),
     ...(options.silenceReleaseMs === undefined ? {} : { silenceReleaseMs: options.silenceReleaseMs }),
+    ...(options.silenceRefreshMs === undefined ? {} : { silenceRefreshMs: options.silenceRefreshMs }),
     ...(options.sourceWatchMs === undefined ? {} : { sourceWatchMs: options.sourceWatchMs }),
     ...(options.digestSendMs === undefined ? {} : { digestSendMs: options.digestSendMs }),
   });
