@@ -1,10 +1,10 @@
 import type { ThrottleCheck } from '../store/noise-journal.js';
 
-/** What the journal holds of a throttle key: read when the ledger first meets the key, written as it changes. */
+/** A throttle key as the journal holds it. */
 export interface ThrottleSeed {
-  /** When the deliveries let through after `since` were created, oldest first (at most `max` of them). */
+  /** When the deliveries it let through were created, oldest first (those that can still count). */
   readonly sentAt: readonly number[];
-  /** How many were suppressed since the last one let through. */
+  /** How many it suppressed since the last one let through. */
   readonly suppressed: number;
 }
 
@@ -16,54 +16,54 @@ export interface ThrottleDecision {
 
 export interface ThrottleLedger {
   decide(check: ThrottleCheck, at: number): ThrottleDecision;
-  /** The keys decided about since the last call, as the journal should now hold them. */
+  /** Reads a key from the journal, if it is not known yet, and counts it as changed. */
+  touch(key: string): void;
+  /** The keys changed since the last call, as the journal should now hold them. */
   takeChanges(): Map<string, ThrottleSeed>;
   /** Forgets every key (after a rolled-back transaction): they are read from the journal again. */
   clear(): void;
 }
 
 interface KeyState {
-  readonly windowMs: number;
-  readonly max: number;
-  /** Let-through times, ascending; entries before `head` have left the window. */
+  /** Let-through times, ascending; entries before `head` no longer count. */
   readonly sentAt: number[];
   head: number;
   suppressed: number;
+  /** The window and max of the last decision, and its time: what the journal needs to keep. */
+  windowMs: number;
+  max: number;
+  lastAt: number;
 }
 
 /**
  * Throttle decisions kept in memory for a journal with a single writer (SQLite: the daemon holds its lock), so
- * that a throttled delivery costs no reads: each key is read from the journal once (`seed`), then decided here;
- * the caller writes `takeChanges()` back in the same transaction, once per key however many deliveries it
- * decided, and must `clear()` when that transaction rolls back. At most `capacity` keys are kept (least
- * recently used leave; a key seen again is read again), and a key keeps only the let-through times still in
- * its window, at most `max`.
+ * that a throttled delivery costs no reads and no writes of its own: a key is read from the journal once
+ * (`seed`), then decided here, and the caller writes `takeChanges()` back when it chooses (once a second, say).
+ * It must `clear()` when a transaction that decided rolls back. At most `capacity` keys are kept in memory
+ * (the oldest leave; changed ones stay until taken), and a key keeps only the let-through times that can
+ * still count: those in its window, at most `max`.
  */
-export function createThrottleLedger(
-  seed: (check: ThrottleCheck, since: number) => ThrottleSeed,
-  capacity = 50_000,
-): ThrottleLedger {
+export function createThrottleLedger(seed: (key: string) => ThrottleSeed, capacity = 50_000): ThrottleLedger {
   const states = new Map<string, KeyState>();
-  // The states themselves, so a key evicted before the write still gets written.
+  // By reference, so a key that left `states` before it was written is still written, and found again.
   const changed = new Map<string, KeyState>();
-  const stateOf = (check: ThrottleCheck, at: number): KeyState => {
-    const known = states.get(check.key);
-    states.delete(check.key);
-    // A reload that changed the window or max needs what the journal holds under the new ones.
-    if (known !== undefined && known.windowMs === check.windowMs && known.max === check.max) {
-      states.set(check.key, known);
-      return known;
-    }
-    const { sentAt, suppressed } = seed(check, at - check.windowMs);
-    const state: KeyState = { windowMs: check.windowMs, max: check.max, sentAt: [...sentAt], head: 0, suppressed };
-    states.set(check.key, state);
+  const stateOf = (key: string): KeyState => {
+    let state = states.get(key) ?? changed.get(key);
+    if (state !== undefined) return state;
+    const { sentAt, suppressed } = seed(key);
+    state = { sentAt: [...sentAt], head: 0, suppressed, windowMs: Infinity, max: Infinity, lastAt: 0 };
+    states.set(key, state);
     if (states.size > capacity) states.delete(states.keys().next().value as string);
     return state;
   };
   return {
     decide(check, at) {
-      const state = stateOf(check, at);
+      const state = stateOf(check.key);
+      if (!states.has(check.key)) states.set(check.key, state);
       changed.set(check.key, state);
+      state.windowMs = check.windowMs;
+      state.max = check.max;
+      state.lastAt = at;
       const since = at - check.windowMs;
       while (state.head < state.sentAt.length && (state.sentAt[state.head] ?? 0) <= since) state.head += 1;
       if (state.sentAt.length - state.head >= check.max) {
@@ -81,10 +81,15 @@ export function createThrottleLedger(
       }
       return { suppressed: false, count };
     },
+    touch(key) {
+      changed.set(key, stateOf(key));
+    },
     takeChanges() {
       const changes = new Map<string, ThrottleSeed>();
       for (const [key, state] of changed) {
-        changes.set(key, { sentAt: state.sentAt.slice(state.head), suppressed: state.suppressed });
+        const since = state.lastAt - state.windowMs;
+        const kept = state.sentAt.slice(state.head).filter((at) => at > since);
+        changes.set(key, { sentAt: kept.slice(Math.max(0, kept.length - state.max)), suppressed: state.suppressed });
       }
       changed.clear();
       return changes;

@@ -9,7 +9,7 @@ afterEach(async () => {
 });
 
 describe('SQLite throttle keys', () => {
-  it('writes a key once per commit, with only the times still in its window, and prunes it with old events', async () => {
+  it('writes a key with only the times still in its window, and prunes it with old events', async () => {
     const journal = await tempSqliteJournal();
     cleanups.push(() => journal.dispose());
     const store = await journal.open();
@@ -31,5 +31,26 @@ describe('SQLite throttle keys', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('after a crash, reads the throttled deliveries made since the last checkpoint', async () => {
+    const journal = await tempSqliteJournal();
+    cleanups.push(() => journal.dispose());
+    let store = await journal.open();
+    await store.migrate();
+    const throttle = { by: 'target:chat', key: 'target:chat|db-1', windowMs: 1_000, max: 1 };
+    const item = (at: number) => ({ ...makeIngestItem({ targets: ['chat'], receivedAt: at }), throttles: [throttle] });
+    await store.ingest([item(T0)]); // let through; the first group writes a checkpoint
+    await store.ingest([item(T0 + 10)]); // suppressed, within the second: only in memory and in deliveries
+    await store.ingest([item(T0 + 20)]);
+    await store.close(); // nothing is written on close: as after kill -9
+    store = await journal.open();
+    cleanups.push(() => store.close());
+    await store.ingest([item(T0 + 1_001)]);
+    await store.ingest([item(T0 + 1_002)]);
+    const deliveries = await store.findDeliveries({ limit: 10 });
+    expect(deliveries.map((d) => d.state)).toEqual(['pending', 'suppressed', 'suppressed', 'pending', 'suppressed']);
+    const claimed = await store.claimDue({ target: 'chat', now: T0 + DAY_MS, limit: 10, leaseMs: 1_000 });
+    expect(claimed.map((c) => c.suppressedCount)).toEqual([0, 2]);
   });
 });

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { createThrottleLedger, type ThrottleSeed } from '../../noise/throttle-ledger.js';
-import type { IngestItem, IngestResult, ThrottleCheck } from '../store.js';
+import type { IngestItem, IngestResult } from '../store.js';
+import { createSqliteThrottles } from './create-sqlite-throttles.js';
 import type { SqliteDigests } from './create-sqlite-digests.js';
 import type { SqliteStatements } from './prepare-sqlite-statements.js';
 
@@ -15,10 +15,7 @@ export function createSqliteIngest(
   statements: SqliteStatements,
   digests: Pick<SqliteDigests, 'join'>,
 ): (items: readonly IngestItem[]) => IngestResult[] {
-  // One writer per SQLite journal (the daemon holds its lock), so throttle counts can live in memory, written
-  // back once per key and commit: reading them per delivery was most of what throttles cost at ingest
-  // (bench/README.md, noise control).
-  const throttles = createThrottleLedger((check, since) => seedThrottle(statements, check, since));
+  const throttles = createSqliteThrottles(db);
   const ingestOne = (item: IngestItem): IngestResult => {
     const { event } = item;
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
@@ -44,28 +41,15 @@ export function createSqliteIngest(
   };
   const ingestAll = db.transaction((items: readonly IngestItem[]) => {
     const results = items.map(ingestOne);
-    const at = items.at(-1)?.event.receivedAt ?? 0;
-    for (const [key, { sentAt, suppressed }] of throttles.takeChanges()) {
-      statements.putThrottleKey.run({ key, sentAt: JSON.stringify(sentAt), suppressed, at });
-    }
+    throttles.afterGroup(items.at(-1)?.event.receivedAt ?? 0);
     return results;
   });
-  const ingest = (items: readonly IngestItem[]): IngestResult[] => {
+  return (items) => {
     try {
       return ingestAll.immediate(items);
     } catch (error) {
-      // The ledger holds decisions the rollback took back: read the keys from the journal again.
-      throttles.clear();
+      throttles.rolledBack();
       throw error;
     }
   };
-  return ingest;
-}
-
-/** A key as the journal holds it: the let-through times still in the window (after `since`), at most `max`. */
-function seedThrottle(statements: SqliteStatements, check: ThrottleCheck, since: number): ThrottleSeed {
-  const row = statements.getThrottleKey.get(check.key);
-  if (row === undefined) return { sentAt: [], suppressed: 0 };
-  const sentAt = (JSON.parse(row.sentAt) as number[]).filter((at) => at > since).slice(-check.max);
-  return { sentAt, suppressed: row.suppressed };
 }

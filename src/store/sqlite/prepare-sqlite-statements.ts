@@ -38,16 +38,6 @@ export function prepareSqliteStatements(db: Database.Database) {
       `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from)
        VALUES (@eventId, @target, @state, @heldBy, @at, @at, @at, @at)`,
     ),
-    // Throttles (issue 12): a key's state (migration 004's throttle_keys), read once by the in-memory ledger
-    // and written back once per key and ingest commit.
-    getThrottleKey: db.prepare<[key: string], { sentAt: string; suppressed: number }>(
-      'SELECT sent_at AS sentAt, suppressed FROM throttle_keys WHERE key = ?',
-    ),
-    putThrottleKey: db.prepare<[{ key: string; sentAt: string; suppressed: number; at: number }]>(
-      `INSERT INTO throttle_keys (key, sent_at, suppressed, updated_at) VALUES (@key, @sentAt, @suppressed, @at)
-       ON CONFLICT (key) DO UPDATE SET sent_at = excluded.sent_at, suppressed = excluded.suppressed,
-         updated_at = excluded.updated_at`,
-    ),
     insertThrottledDelivery: db.prepare<
       [
         {

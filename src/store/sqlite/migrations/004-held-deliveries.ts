@@ -53,15 +53,21 @@ export const heldDeliveriesMigration: SqliteMigration = {
     -- on_expiry: deliver_unresolved finds a silence's deliveries without scanning the others.
     CREATE INDEX deliveries_held_by ON deliveries (held_by) WHERE held_by IS NOT NULL;
 
-    -- A throttle key's state, written once per key and ingest commit: the times of the deliveries let through
-    -- still in its window (JSON, oldest first, at most max) and how many were suppressed since the last one.
-    -- An index of deliveries by key cost a random B-tree page per throttled delivery (bench/README.md).
+    -- Throttle keys as the daemon's in-memory ledger last wrote them (create-sqlite-throttles.ts): the times of
+    -- the deliveries let through that can still count (JSON, oldest first) and how many were suppressed since
+    -- the last one, complete up to delivery as_of; the deliveries after throttle_checkpoint are read on start.
     CREATE TABLE throttle_keys (
       key         TEXT    NOT NULL PRIMARY KEY,
       sent_at     TEXT    NOT NULL,
       suppressed  INTEGER NOT NULL,
+      as_of       INTEGER NOT NULL,
       updated_at  INTEGER NOT NULL
     ) STRICT, WITHOUT ROWID;
+    CREATE TABLE throttle_checkpoint (
+      only   INTEGER NOT NULL PRIMARY KEY CHECK (only = 1),
+      as_of  INTEGER NOT NULL
+    ) STRICT;
+    INSERT INTO throttle_checkpoint (only, as_of) SELECT 1, coalesce(max(id), 0) FROM deliveries;
 
     CREATE TABLE silences (
       id          TEXT    NOT NULL PRIMARY KEY,
