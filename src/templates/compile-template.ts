@@ -2,6 +2,7 @@ import type { Liquid } from 'liquidjs';
 import { SwitchyardError } from '../switchyard-error.js';
 import { createLiquid, TEMPLATE_LIMITS } from './create-liquid.js';
 import { describeLiquidError } from './describe-liquid-error.js';
+import { readSimpleOutput } from './read-simple-output.js';
 import type { Template, TemplateContext, TemplateEscape } from './template.js';
 
 /** Parses `source` once; throws a `SwitchyardError` coded `template_syntax` with the line/column in the template. */
@@ -17,9 +18,13 @@ export function compileTemplateWith(liquid: Liquid, source: string): Template {
   } catch (error) {
     throw new SwitchyardError('template_syntax', describeLiquidError(error), { cause: error });
   }
+  // Only where nothing is escaped: the escaping engines print through their own output filter.
+  const simple = liquid.options.outputEscape === undefined ? readSimpleOutput(source) : undefined;
   return {
     source,
     render(context: TemplateContext): string {
+      const quick = simple?.(context);
+      if (quick !== undefined && quick.length <= TEMPLATE_LIMITS.outputLimit) return quick;
       let output: string;
       try {
         output = liquid.renderSync(parsed, context) as string;
