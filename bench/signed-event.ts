@@ -28,6 +28,8 @@ export function createEventFactory(secret: string): () => SignedEvent {
       timestamp: new Date().toISOString(),
       data: {
         incident_id: `inc_${run}_${counter}_${Math.random().toString(36).slice(2, 8)}`,
+        // 50 hosts: the noise benchmark throttles and groups by host.
+        host: `host-${counter % 50}`,
         severity: 'high',
         title: `Benchmark incident ${counter}: suspicious login burst`,
       },
