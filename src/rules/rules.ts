@@ -20,7 +20,7 @@ export interface RulesProblem {
   readonly column: number;
 }
 
-export type TargetType = 'slack' | 'email' | 'http';
+export type TargetType = 'slack' | 'teams' | 'email' | 'http';
 
 /** Per-target retry bounds (rules file `retry:`); defaults: 1 s doubling to 10 min, 12 attempts, 24 h. */
 export interface RetryPolicy {
@@ -80,6 +80,17 @@ export interface SlackTargetSpec extends TargetSpecBase {
   readonly message: TemplateTree | null;
 }
 
+export interface TeamsTargetSpec extends TargetSpecBase {
+  readonly type: 'teams';
+  /** A Teams Workflows webhook ("When a Teams webhook request is received"); its `sig` query is the secret. */
+  readonly webhookUrl: string;
+  /**
+   * `message:` with template leaves: an Adaptive Card (`type: AdaptiveCard`, sent as the attachment's content)
+   * or the whole payload (`type: message`); null = the default card.
+   */
+  readonly message: TemplateTree | null;
+}
+
 export type SmtpSettings =
   | { readonly url: string }
   | {
@@ -127,7 +138,7 @@ export interface HttpTargetSpec extends TargetSpecBase {
 }
 
 /** A named delivery target, `${VAR}` already expanded, options typed and defaulted. */
-export type TargetSpec = SlackTargetSpec | EmailTargetSpec | HttpTargetSpec;
+export type TargetSpec = SlackTargetSpec | TeamsTargetSpec | EmailTargetSpec | HttpTargetSpec;
 
 /** How the event's `data.severity` was read against the configured levels. */
 export interface SeverityReading {
