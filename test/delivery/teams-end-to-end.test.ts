@@ -13,6 +13,13 @@ const tempDir = useTempDirs();
 const SIG = 'teams-e2e-sig-Zq81mxv0c7lw5e2r';
 const HOOK_PATH = `/workflows/0a1b2c3d4e5f60718293a4b5c6d7e8f9/triggers/manual/paths/invoke?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=${SIG}`;
 
+const EVERYTHING_TO_TEAMS = `
+targets:
+  soc-teams: { type: teams, webhook_url: "\${TEAMS_WEBHOOK_URL}" }
+routes:
+  - { name: all, to: [soc-teams] }
+`;
+
 interface Card {
   body: { type: string; text?: string; items?: { text: string }[]; facts?: { title: string; value: string }[] }[];
 }
@@ -38,12 +45,7 @@ describe('Teams delivery end to end (daemon, journal, a Workflows webhook stand-
   }
 
   it('pauses for a 429 and its Retry-After, then delivers a hostile 45 KB event clipped and as literal text', async () => {
-    const { teams, daemon } = await start(`
-targets:
-  soc-teams: { type: teams, webhook_url: "\${TEAMS_WEBHOOK_URL}" }
-routes:
-  - { name: all, to: [soc-teams] }
-`);
+    const { teams, daemon } = await start(EVERYTHING_TO_TEAMS);
     // The throttled answer echoes the URL, as some proxies do: the sig must still never be stored or logged.
     const echo = JSON.stringify({
       error: { code: 'TooManyRequests', message: `Rate limit for ${teams.url}${HOOK_PATH}` },
@@ -77,12 +79,7 @@ routes:
   }, 30_000);
 
   it('dead-letters a deleted workflow (404) at once, saying so', async () => {
-    const { teams, daemon } = await start(`
-targets:
-  soc-teams: { type: teams, webhook_url: "\${TEAMS_WEBHOOK_URL}" }
-routes:
-  - { name: all, to: [soc-teams] }
-`);
+    const { teams, daemon } = await start(EVERYTHING_TO_TEAMS);
     teams.setDefault({ status: 404, body: JSON.stringify({ error: { code: 'WorkflowNotFound', message: 'gone' } }) });
     await postWebhook(daemon.url, envelope('agent.offline', { host: 'web-1' }), { secret: SOURCE_SECRET });
     const [dead] = await waitFor(

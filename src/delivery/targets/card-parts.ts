@@ -1,11 +1,10 @@
-/** An Adaptive Card container style: the host colours the band behind the headline with it. */
-export type BandStyle = 'good' | 'attention' | 'warning' | 'accent' | 'emphasis';
+import type { ToneLook } from './severity-tone.js';
 
 /**
  * The headline of a default Teams card (the event's or the digest's), bold on a band in `style`'s colour.
  * `text` must already be escaped.
  */
-export function cardHeadline(text: string, style: BandStyle): Readonly<Record<string, unknown>> {
+export function cardHeadline(text: string, style: ToneLook['band']): Readonly<Record<string, unknown>> {
   return {
     type: 'Container',
     style,

@@ -3,26 +3,10 @@ import { escapeSlack } from '../../templates/escape-slack.js';
 import type { DeliveryJob } from '../target.js';
 import { clipChars as clip } from './clip-chars.js';
 import { digestSlackMessage } from './digest-slack-message.js';
+import { eventFacts } from './event-facts.js';
 import { eventHeadline } from './event-headline.js';
-import { detailRows, readEventDetails, textOf } from './read-event-details.js';
-import { severityTone, type SeverityTone } from './severity-tone.js';
-
-interface Look {
-  readonly emoji: string;
-  readonly color: string;
-}
-
-/** Emoji and attachment colour per tone (severity-tone.ts). */
-const LOOKS: Readonly<Record<SeverityTone, Look>> = {
-  good: { emoji: ':white_check_mark:', color: '#2EB67D' },
-  critical: { emoji: ':rotating_light:', color: '#B00020' },
-  high: { emoji: ':red_circle:', color: '#E01E5A' },
-  medium: { emoji: ':large_orange_circle:', color: '#F2994A' },
-  low: { emoji: ':large_yellow_circle:', color: '#ECB22E' },
-  info: { emoji: ':large_blue_circle:', color: '#1D9BD1' },
-  none: { emoji: ':white_circle:', color: '#9E9E9E' },
-  unknown: { emoji: ':warning:', color: '#B00020' },
-};
+import { readEventDetails, textOf } from './read-event-details.js';
+import { toneLook } from './severity-tone.js';
 
 /** Well under Slack's limits (which `clipSlackMessage` enforces on every message), so the card stays a card. */
 const TITLE_CHARS = 150;
@@ -38,14 +22,9 @@ export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArgume
   const kind = job.event.kind;
   if (kind === 'switchyard.digest') return digestSlackMessage(job);
   const details = readEventDetails(job.envelope.data);
-  const look = LOOKS[severityTone(kind, job.event.severity)];
+  const look = toneLook(kind, job.event.severity);
   const title = escapeSlack(clip(eventHeadline(kind, details), TITLE_CHARS));
-  const fields: [string, string][] = [
-    ['Severity', job.event.severity ?? 'not set'],
-    ['Event', kind],
-    ...detailRows(details),
-  ];
-  const shown = fields.map(([label, value]) => ({
+  const shown = eventFacts(job, details).map(([label, value]) => ({
     type: 'mrkdwn' as const,
     text: `*${label}*\n${escapeSlack(clip(value, FIELD_CHARS))}`,
   }));
@@ -56,8 +35,8 @@ export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArgume
   const suppressed = suppressedNote(job);
   if (suppressed !== undefined) shown.push({ type: 'mrkdwn', text: `*Throttled*\n${suppressed}` });
   return {
-    text: `${look.emoji} ${title}`,
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `${look.emoji} *${title}*` } }],
+    text: `${look.slackEmoji} ${title}`,
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `${look.slackEmoji} *${title}*` } }],
     attachments: [
       {
         color: look.color,

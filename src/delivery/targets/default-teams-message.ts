@@ -1,29 +1,13 @@
 import type { DeliveryJob } from '../target.js';
-import { cardFooter, cardHeadline, type BandStyle } from './card-parts.js';
+import { cardFooter, cardHeadline } from './card-parts.js';
 import { cardText } from './card-text.js';
 import { suppressedNote } from './default-slack-message.js';
 import { digestTeamsMessage } from './digest-teams-message.js';
+import { eventFacts } from './event-facts.js';
 import { eventHeadline } from './event-headline.js';
-import { detailRows, readEventDetails, textOf } from './read-event-details.js';
-import { severityTone, type SeverityTone } from './severity-tone.js';
+import { readEventDetails, textOf } from './read-event-details.js';
+import { toneLook } from './severity-tone.js';
 import { CARD_HEADER, type AdaptiveCard } from './teams-payload.js';
-
-interface Look {
-  readonly emoji: string;
-  readonly style: BandStyle;
-}
-
-/** Emoji and container style per tone (severity-tone.ts); Teams shows no emoji shortcodes, so Unicode. */
-const LOOKS: Readonly<Record<SeverityTone, Look>> = {
-  good: { emoji: '✅', style: 'good' },
-  critical: { emoji: '🚨', style: 'attention' },
-  high: { emoji: '🔴', style: 'attention' },
-  medium: { emoji: '🟠', style: 'warning' },
-  low: { emoji: '🟡', style: 'warning' },
-  info: { emoji: '🔵', style: 'accent' },
-  none: { emoji: '⚪', style: 'emphasis' },
-  unknown: { emoji: '⚠️', style: 'attention' },
-};
 
 /** Well under Teams' message size (which `clipTeamsMessage` enforces on every message), so the card stays a card. */
 const TITLE_CHARS = 150;
@@ -39,11 +23,9 @@ export function defaultTeamsMessage(job: DeliveryJob): AdaptiveCard {
   const kind = job.event.kind;
   if (kind === 'switchyard.digest') return digestTeamsMessage(job);
   const details = readEventDetails(job.envelope.data);
-  const look = LOOKS[severityTone(kind, job.event.severity)];
+  const look = toneLook(kind, job.event.severity);
   const rows: [string, string][] = [
-    ['Severity', job.event.severity ?? 'not set'],
-    ['Event', kind],
-    ...detailRows(details),
+    ...eventFacts(job, details),
     ['Time', textOf(job.envelope.timestamp) ?? job.event.occurredAt],
   ];
   const suppressed = suppressedNote(job);
@@ -52,7 +34,7 @@ export function defaultTeamsMessage(job: DeliveryJob): AdaptiveCard {
     ...CARD_HEADER,
     msteams: { width: 'Full' },
     body: [
-      cardHeadline(`${look.emoji} ${cardText(eventHeadline(kind, details), TITLE_CHARS)}`, look.style),
+      cardHeadline(`${look.emoji} ${cardText(eventHeadline(kind, details), TITLE_CHARS)}`, look.band),
       { type: 'FactSet', facts: rows.map(([title, value]) => ({ title, value: cardText(value, FIELD_CHARS) })) },
       cardFooter(
         `Switchyard · ${cardText(job.event.id, FIELD_CHARS)} · from ${cardText(job.event.source, FIELD_CHARS)}`,
