@@ -1,7 +1,10 @@
 /** CommonMark's inline syntax, Teams' `<at>` mentions and `{{DATE()}}` functions, HTML entities, tables. */
 const INLINE = /[\\`*_~[\](){}<>&|]/g;
-/** What makes a line a heading, list item or setext underline: `#`, `+`, `-`, `=`, or `1.` / `1)`. */
-const LINE_START = /^([ \t]*)(?:([#+=-])|(\d+)([.)]))/gm;
+/**
+ * What makes a line a heading, list item or setext underline: `#`, `+`, `-`, `=`, or `1.` / `1)` before a
+ * space (so `10.0.0.5 scanned` stays as it is: a number is a list marker only with a space after it).
+ */
+const LINE_START = /^([ \t]*)(?:([#+=-])|(\d+)([.)])(?=\s|$))/gm;
 
 /**
  * Event text made literal for an Adaptive Card TextBlock or fact in Teams, which renders a Markdown subset

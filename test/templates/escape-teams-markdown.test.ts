@@ -25,6 +25,7 @@ describe('escapeTeamsMarkdown', () => {
     ['# heading', '\\# heading'],
     ['  1. numbered', '  1\\. numbered'],
     ['12) numbered', '12\\) numbered'],
+    ['3.', '3\\.'],
     ['> quote', '\\> quote'],
     ['===', '\\==='],
     ['one\n- two\r\n3. three\n\n# four', 'one\n\\- two\r\n3\\. three\n\n\\# four'],
@@ -34,7 +35,14 @@ describe('escapeTeamsMarkdown', () => {
   });
 
   it('leaves ordinary text, and markers inside a line, readable', () => {
-    for (const text of ['host-7.example.com', 'Ransomware on host-7', 'v1.2 - 3 # 4', 'café 😀', '']) {
+    for (const text of [
+      'host-7.example.com',
+      'Ransomware on host-7',
+      'v1.2 - 3 # 4',
+      '10.0.0.5 scanned',
+      'café 😀',
+      '',
+    ]) {
       expect(escapeTeamsMarkdown(text)).toBe(text);
     }
   });
