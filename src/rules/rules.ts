@@ -20,7 +20,7 @@ export interface RulesProblem {
   readonly column: number;
 }
 
-export type TargetType = 'slack' | 'email' | 'http' | 'pagerduty';
+export type TargetType = 'slack' | 'teams' | 'email' | 'http' | 'pagerduty';
 
 /** Per-target retry bounds (rules file `retry:`); defaults: 1 s doubling to 10 min, 12 attempts, 24 h. */
 export interface RetryPolicy {
@@ -77,6 +77,17 @@ export interface SlackTargetSpec extends TargetSpecBase {
   readonly username: string | null;
   readonly iconEmoji: string | null;
   /** `message:` (Slack's payload: text, blocks, attachments) with template leaves; null = the default message. */
+  readonly message: TemplateTree | null;
+}
+
+export interface TeamsTargetSpec extends TargetSpecBase {
+  readonly type: 'teams';
+  /** A Teams Workflows webhook ("When a Teams webhook request is received"); its `sig` query is the secret. */
+  readonly webhookUrl: string;
+  /**
+   * `message:` with template leaves: an Adaptive Card (`type: AdaptiveCard`, sent as the attachment's content)
+   * or the whole payload (`type: message`); null = the default card.
+   */
   readonly message: TemplateTree | null;
 }
 
@@ -141,7 +152,7 @@ export interface PagerdutyTargetSpec extends TargetSpecBase {
 }
 
 /** A named delivery target, `${VAR}` already expanded, options typed and defaulted. */
-export type TargetSpec = SlackTargetSpec | EmailTargetSpec | HttpTargetSpec | PagerdutyTargetSpec;
+export type TargetSpec = SlackTargetSpec | TeamsTargetSpec | EmailTargetSpec | HttpTargetSpec | PagerdutyTargetSpec;
 
 /** How the event's `data.severity` was read against the configured levels. */
 export interface SeverityReading {

@@ -1,5 +1,6 @@
 import { Liquid } from 'liquidjs';
 import { escapeSlack } from './escape-slack.js';
+import { escapeTeamsMarkdown } from './escape-teams-markdown.js';
 import { stringifyOutput } from './stringify-output.js';
 import type { TemplateEscape } from './template.js';
 
@@ -40,6 +41,7 @@ export function createLiquid(escape: TemplateEscape): Liquid {
     memoryLimit: TEMPLATE_LIMITS.memoryLimit,
     ...(escape === 'html' ? { outputEscape: 'escape' as const } : {}),
     ...(escape === 'slack' ? { outputEscape: (value: unknown) => escapeSlack(stringifyOutput(value)) } : {}),
+    ...(escape === 'teams' ? { outputEscape: (value: unknown) => escapeTeamsMarkdown(stringifyOutput(value)) } : {}),
   });
   for (const tag of FILE_TAGS) delete liquid.tags[tag];
   return liquid;

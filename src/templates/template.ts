@@ -7,8 +7,11 @@
 /** What a template sees: the envelope's top-level fields (`event`, `timestamp`, `data`, ...) and `switchyard`. */
 export type TemplateContext = Readonly<Record<string, unknown>>;
 
-/** How rendered values are escaped: HTML e-mail bodies escape HTML, Slack text escapes `&`, `<` and `>`. */
-export type TemplateEscape = 'none' | 'html' | 'slack';
+/**
+ * How rendered values are escaped: HTML e-mail bodies escape HTML, Slack text escapes `&`, `<` and `>`, Teams
+ * card text escapes Markdown (`escapeTeamsMarkdown`).
+ */
+export type TemplateEscape = 'none' | 'html' | 'slack' | 'teams';
 
 export interface Template {
   /** The template text as written in the rules file. */

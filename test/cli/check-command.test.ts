@@ -86,6 +86,39 @@ routes:
     expect(io.out()).not.toContain('not-http-secret');
   });
 
+  it('checks a Teams target: a bad option and a bad message at file:line:column, never the webhook URL', async () => {
+    const rules = (extra: string, type: string, filter: string) => `targets:
+  soc-teams:
+    type: teams
+    webhook_url: "\${TEAMS_WEBHOOK_URL}"
+${extra}    message:
+      type: ${type}
+      body: [{ type: TextBlock, text: "{{ data.title${filter} }}" }]
+routes:
+  - { name: all, to: [soc-teams] }
+fallback: []
+`;
+    const env = {
+      TEAMS_WEBHOOK_URL:
+        'https://prod-1.westeurope.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=check-sig-secret',
+    };
+    temp.write('teams.yaml', rules('    channel: "#soc"\n', 'Adaptivecard', ' | shout'));
+    const io = fakeCliIo(temp.dir, env);
+    expect(await runCheck(['teams.yaml'], io)).toBe(1);
+    expect(io.out().split('\n')).toEqual([
+      'teams.yaml:5:5: error: targets.soc-teams: unknown property "channel" (allowed: type, webhook_url, message, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, throttle)',
+      'teams.yaml:7:13: error: targets.soc-teams.message.type: needs type: AdaptiveCard (the card) or type: message (the whole payload)',
+      'teams.yaml:8:39: error: targets.soc-teams.message.body[0].text: undefined filter: shout (template line 1, column 1)',
+      'teams.yaml: 3 errors, 0 warnings',
+      '',
+    ]);
+    expect(io.out()).not.toContain('check-sig-secret');
+    temp.write('teams.yaml', rules('', 'AdaptiveCard', ''));
+    const fixed = fakeCliIo(temp.dir, env);
+    expect(await runCheck(['teams.yaml'], fixed)).toBe(0);
+    expect(fixed.out()).toMatch(/^teams\.yaml: OK, 1 route, 1 target, 0 warnings/);
+  });
+
   it('reports template syntax errors at the string holding the template, and policy contradictions', async () => {
     temp.write(
       'templates.yaml',

@@ -129,6 +129,20 @@ describe('switchyard doctor', () => {
     expectNoSecrets(out + io.err());
   });
 
+  it('probes a Teams workflow webhook by its origin only, never showing or sending its sig', async () => {
+    const sig = 'teams-doctor-sig-secret-0123';
+    rules(`  soc-teams: { type: teams, webhook_url: "\${TEAMS_URL}" }`);
+    await migrateJournal();
+    const url = `${slack.url}/workflows/0a1b2c3d4e5f60718293a4b5c6d7e8f9/triggers/manual/paths/invoke?sv=1.0&sig=${sig}`;
+    const io = fakeCliIo(dir, env({ TEAMS_URL: url }));
+    expect(await runDoctor(['--config', 'switchyard.yaml', '--base-url', api.url], io)).toBe(0);
+    expect(line(io.out(), 'target soc-teams')).toBe(
+      `OK  target soc-teams  teams ${slack.url}: TCP connection to 127.0.0.1:${slack.port}; no request sent`,
+    );
+    expect(slack.requests).toHaveLength(0);
+    expect(io.out() + io.err()).not.toContain(sig);
+  });
+
   it('says FAIL for unreachable targets and a refused SMTP login, with the reason, and exits 1', async () => {
     rules(standInTargets());
     await migrateJournal();

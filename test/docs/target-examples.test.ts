@@ -6,6 +6,7 @@ import type { TargetSpec } from '../../src/rules/rules.js';
 import { makeJob } from '../delivery/targets/make-target-spec.js';
 import { fakeCliIo } from '../rules/support/fake-cli-io.js';
 import { useTempDir } from '../rules/support/temp-dir.js';
+import { judgeTeamsMessage } from '../helpers/start-teams-stand-in.js';
 import { docYamlBlocks, placeholderEnv, type DocYamlBlock } from './support/doc-yaml-blocks.js';
 import { jsonKeys, jsonStrings, renderDocTarget } from './support/render-doc-target.js';
 
@@ -28,6 +29,8 @@ const envelope = (title: string) => ({
   data: { incident_id: 'inc_1', severity: 'Critical', title, description: DESCRIPTION, host: HOST },
 });
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/** What Teams shows of Markdown escaped for it: each backslash escape is the character after it. */
+const shownByTeams = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
 function targetNames(block: DocYamlBlock): string[] {
   const doc = parse(block.text) as { targets?: Record<string, unknown> } | null;
@@ -59,6 +62,8 @@ describe('docs/targets.md examples', () => {
     expect(TARGETS.map(({ spec }) => spec.name)).toEqual(
       expect.arrayContaining([
         'soc-slack',
+        'soc-teams',
+        'soc-teams-card',
         'oncall-mail',
         'tickets',
         'jira',
@@ -109,18 +114,30 @@ describe('docs/targets.md examples render a hostile event', () => {
         if (rendered.type === 'http') expect(rendered.contentType).toBe('application/json');
         const body = JSON.parse(rendered.body.toString('utf8')) as unknown;
         expect(jsonKeys(body)).not.toContain('injected');
-        // The title arrives as text: its Liquid syntax is not evaluated, nor its markup let through to Slack.
+        // The title arrives as text: its Liquid syntax is not evaluated, nor its markup let through to Slack or
+        // Teams (which show it as written once they have read the escapes).
         const strings = jsonStrings(body);
-        expect(strings.some((s) => s.includes('Ransomware "encrypting" C:\\Users\\{{ data.severity }}'))).toBe(true);
-        if (rendered.type === 'slack') expect(strings.join('')).not.toContain('<script>');
+        const shown = rendered.type === 'teams' ? strings.map(shownByTeams) : strings;
+        expect(shown.some((s) => s.includes('Ransomware "encrypting" C:\\Users\\{{ data.severity }}'))).toBe(true);
+        if (rendered.type === 'slack' || rendered.type === 'teams') expect(strings.join('')).not.toContain('<script>');
+        // What a Workflows webhook takes: a message of Adaptive Cards, under Teams' 28 KB.
+        if (rendered.type === 'teams') expect(judgeTeamsMessage(rendered.body)).toBeUndefined();
         EXPECTED[spec.name]?.(body, title);
       }
     },
   );
 });
 
-/** What the ticketing examples must send, beyond being well-formed: the fields their APIs require. */
+/** What the examples must send, beyond being well-formed: the fields their APIs require. */
 const EXPECTED: Readonly<Record<string, (body: unknown, title: string) => void>> = {
+  'soc-teams-card': (body) => {
+    const card = (body as { attachments: { content: Record<string, unknown> }[] }).attachments[0]?.content;
+    expect(card).toMatchObject({ type: 'AdaptiveCard', version: '1.4', msteams: { width: 'Full' } });
+    expect(card?.actions).toEqual([
+      { type: 'Action.OpenUrl', title: 'Open in the console', url: 'https://console.example.com/events/evt_01TEST' },
+    ]);
+    expect(JSON.stringify(card?.body)).toContain('{"title":"Host","value":"host-7\\" onmouseover=\\"x\\n\\\\{\\\\{"}');
+  },
   tickets: (body, title) => expect(body).toEqual({ summary: title, severity: 'Critical' }),
   jira: (body) => {
     const { fields } = body as { fields: { summary: string; description: string } };

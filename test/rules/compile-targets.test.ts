@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { EmailTargetSpec, HttpTargetSpec, SlackTargetSpec, TargetSpec } from '../../src/rules/rules.js';
+import type {
+  EmailTargetSpec,
+  HttpTargetSpec,
+  SlackTargetSpec,
+  TargetSpec,
+  TeamsTargetSpec,
+} from '../../src/rules/rules.js';
 import { renderTemplateTree } from '../../src/templates/render-template-tree.js';
 import { rulesLoader } from './support/load-rules-text.js';
 
@@ -108,6 +114,43 @@ describe('compiled targets', () => {
       blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*HIGH* Disk "full" &lt;!channel&gt;' } }],
       unfurl_links: false,
     });
+  });
+
+  it('compile a Teams target: its policy, its webhook URL, and a card whose inserted values are escaped for Teams', () => {
+    const specs = targets(
+      `  soc-teams:
+    type: teams
+    webhook_url: "\${TEAMS_WEBHOOK_URL}"
+    throttle: { key: "{{ data.host }}", window: 10m }
+    message:
+      type: AdaptiveCard
+      body:
+        - { type: TextBlock, text: "**{{ data.severity | upcase }}** {{ data.title }}", wrap: true }
+        - { type: FactSet, facts: [{ title: Incident, value: "{{ data.incident_id }}" }] }
+  bare: { type: teams, webhook_url: "https://example.logic.azure.com/workflows/x", concurrency: 2 }
+`,
+      { TEAMS_WEBHOOK_URL: 'https://example.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=s3cret-sig' },
+    );
+    const teams = specs.get('soc-teams') as TeamsTargetSpec;
+    expect(teams).toMatchObject({
+      type: 'teams',
+      webhookUrl: 'https://example.logic.azure.com/workflows/1/triggers/manual/paths/invoke?sig=s3cret-sig',
+      policy: { rateLimit: { perSecond: 1, burst: 5 }, concurrency: 1, retry: DEFAULT_RETRY, circuit: DEFAULT_CIRCUIT },
+      throttle: expect.objectContaining({ windowMs: 600_000 }),
+    });
+    expect(
+      renderTemplateTree(teams.message ?? null, {
+        ...context,
+        data: { ...context.data, title: '[x](http://evil) *b*' },
+      }),
+    ).toEqual({
+      type: 'AdaptiveCard',
+      body: [
+        { type: 'TextBlock', text: '**HIGH** \\[x\\]\\(http://evil\\) \\*b\\*', wrap: true },
+        { type: 'FactSet', facts: [{ title: 'Incident', value: 'INC-1' }] },
+      ],
+    });
+    expect(specs.get('bare')).toMatchObject({ message: null, policy: { concurrency: 2 }, allowLinkLocal: false });
   });
 
   it('compile e-mail settings, with HTML escaping in html only', () => {

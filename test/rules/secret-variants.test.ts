@@ -43,4 +43,21 @@ describe('secretVariants', () => {
     ]);
     expect(secretVariants('just-a-token-value')).toEqual(['just-a-token-value']);
   });
+
+  it("masks a Teams workflow URL's sig and workflow id, not the words every workflow URL shares", () => {
+    const path = '/workflows/0123456789abcdef0123456789abcdef/triggers/manual/paths/invoke';
+    const query = '?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=Sig0-secret_AbCdEfGhIjKlMn';
+    const url = `https://prod-12.westeurope.logic.azure.com:443${path}${query}`;
+    const variants = secretVariants(url);
+    expect(variants).toEqual([
+      url,
+      'Sig0-secret_AbCdEfGhIjKlMn',
+      '0123456789abcdef0123456789abcdef',
+      path,
+      path.slice(1),
+      `${path}${query}`,
+    ]);
+    // "triggers" (8 letters) would have been masked in every log line; the API version and permission too.
+    for (const word of ['triggers', '2016-06-01', '/triggers/manual/run']) expect(variants).not.toContain(word);
+  });
 });

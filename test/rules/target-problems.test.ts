@@ -161,4 +161,26 @@ describe('target problems', () => {
       '3:82 error schema: targets.b.message: unknown property "colour" (allowed: text, blocks, attachments, mrkdwn, unfurl_links, unfurl_media)',
     ]);
   });
+
+  it('checks a Teams message: a card needs a body, a payload attachments, and the type is one of the two', () => {
+    const TEAMS = 'type: teams, webhook_url: "https://example.logic.azure.com/workflows/x"';
+    expect(
+      problems(`  card: { ${TEAMS}, message: { type: AdaptiveCard, actions: [] } }
+  payload: { ${TEAMS}, message: { type: message, attachments: {} } }
+  typo: { ${TEAMS}, message: { type: adaptivecard, body: [] } }
+  untyped: { ${TEAMS}, message: { body: [] } }
+  listed: { ${TEAMS}, message: [] }
+  chanel: { ${TEAMS}, channel: "#soc" }
+  template: { ${TEAMS}, message: { type: AdaptiveCard, body: [{ type: TextBlock, text: "{{ data.title | nope }}" }] } }
+`),
+    ).toEqual([
+      '2:93 error missing_option: targets.card.message: an Adaptive Card needs a body list',
+      '3:96 error missing_option: targets.payload.message: a message needs an attachments list',
+      '4:101 error bad_message: targets.typo.message.type: needs type: AdaptiveCard (the card) or type: message (the whole payload)',
+      '5:96 error bad_message: targets.untyped.message: needs type: AdaptiveCard (the card) or type: message (the whole payload)',
+      '6:95 error schema: targets.listed.message: must be a map',
+      '7:86 error schema: targets.chanel: unknown property "channel" (allowed: type, webhook_url, message, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, throttle)',
+      '8:151 error template_syntax: targets.template.message.body[0].text: undefined filter: nope (template line 1, column 1)',
+    ]);
+  });
 });

@@ -12,8 +12,8 @@ const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 /**
  * Whether a target can be reached, without delivering anything (see probeConnection and probeSmtp). Shows the
- * endpoint as scheme, host and port only: a Slack webhook's path is its secret, a URL may carry a token.
- * `secrets` (the rules' substituted values) are masked in every reason.
+ * endpoint as scheme, host and port only: a Slack webhook's path and a Teams webhook's query are its secret,
+ * a URL may carry a token. `secrets` (the rules' substituted values) are masked in every reason.
  */
 export async function checkTarget(
   spec: TargetSpec,
@@ -35,7 +35,7 @@ export async function checkTarget(
       return { verdict: 'FAIL', item, detail: `email ${endpoint}: ${redactDetail(reason, masked)}` };
     }
   }
-  const text = spec.type === 'slack' ? spec.webhookUrl : spec.type === 'pagerduty' ? spec.baseUrl : spec.url;
+  const text = spec.type === 'http' ? spec.url : spec.type === 'pagerduty' ? spec.baseUrl : spec.webhookUrl;
   if (!URL.canParse(text)) return { verdict: 'FAIL', item, detail: `${spec.type}: the URL is not a valid URL` };
   const url = new URL(text);
   try {

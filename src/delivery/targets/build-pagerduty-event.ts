@@ -3,7 +3,7 @@ import type { PagerdutySeverity, PagerdutyTargetSpec } from '../../rules/rules.j
 import { limitDepth } from '../../templates/limit-depth.js';
 import type { DeliveryJob } from '../target.js';
 import { clipLine } from './clip-line.js';
-import { eventPhrase } from './event-phrase.js';
+import { eventPhrase } from './event-headline.js';
 import { fitPagerdutyEvent } from './fit-pagerduty-event.js';
 import { mapPagerdutySeverity } from './map-pagerduty-severity.js';
 import { pagerdutyDedupKey } from './pagerduty-dedup-key.js';

@@ -1,4 +1,4 @@
-import { ELLIPSIS } from './clip-slack-text.js';
+import { ELLIPSIS, isHighSurrogate } from './clip-slack-text.js';
 import { flattenHeaderText } from './flatten-header-text.js';
 
 /**
@@ -13,7 +13,6 @@ export function clipLine(text: string, max: number): string {
 export function clipText(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = max - ELLIPSIS.length;
-  const last = text.charCodeAt(cut - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
+  if (isHighSurrogate(text.charCodeAt(cut - 1))) cut -= 1;
   return `${text.slice(0, cut)}${ELLIPSIS}`;
 }

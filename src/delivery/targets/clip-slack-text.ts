@@ -22,6 +22,7 @@ export function clipSlackText(text: string, max: number): string {
   return text.slice(0, cut) + ELLIPSIS;
 }
 
-function isHighSurrogate(code: number): boolean {
+/** The first half of a surrogate pair: a cut right after it would leave half a character. */
+export function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }

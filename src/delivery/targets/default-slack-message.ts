@@ -1,28 +1,12 @@
 import type { IncomingWebhookSendArguments } from '@slack/webhook';
 import { escapeSlack } from '../../templates/escape-slack.js';
 import type { DeliveryJob } from '../target.js';
+import { clipChars as clip } from './clip-chars.js';
 import { digestSlackMessage } from './digest-slack-message.js';
-import { eventPhrase } from './event-phrase.js';
-import { detailRows, readEventDetails, textOf } from './read-event-details.js';
-
-interface Look {
-  readonly emoji: string;
-  readonly color: string;
-}
-
-/** Good news (resolved, back online) is green whatever its severity. */
-const GOOD_NEWS: ReadonlySet<string> = new Set(['incident.resolved', 'agent.online']);
-const GOOD: Look = { emoji: ':white_check_mark:', color: '#2EB67D' };
-const BY_SEVERITY: Readonly<Record<string, Look>> = {
-  critical: { emoji: ':rotating_light:', color: '#B00020' },
-  high: { emoji: ':red_circle:', color: '#E01E5A' },
-  medium: { emoji: ':large_orange_circle:', color: '#F2994A' },
-  low: { emoji: ':large_yellow_circle:', color: '#ECB22E' },
-  info: { emoji: ':large_blue_circle:', color: '#1D9BD1' },
-};
-const NO_SEVERITY: Look = { emoji: ':white_circle:', color: '#9E9E9E' };
-/** An unexpected severity is shown as urgent, as the rules read it (the highest level). */
-const UNKNOWN_SEVERITY: Look = { emoji: ':warning:', color: '#B00020' };
+import { eventFacts } from './event-facts.js';
+import { eventHeadline } from './event-headline.js';
+import { readEventDetails, textOf } from './read-event-details.js';
+import { toneLook } from './severity-tone.js';
 
 /** Well under Slack's limits (which `clipSlackMessage` enforces on every message), so the card stays a card. */
 const TITLE_CHARS = 150;
@@ -38,14 +22,9 @@ export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArgume
   const kind = job.event.kind;
   if (kind === 'switchyard.digest') return digestSlackMessage(job);
   const details = readEventDetails(job.envelope.data);
-  const look = lookOf(kind, job.event.severity);
-  const title = escapeSlack(clip(details.title ?? eventPhrase(kind, details), TITLE_CHARS));
-  const fields: [string, string][] = [
-    ['Severity', job.event.severity ?? 'not set'],
-    ['Event', kind],
-    ...detailRows(details),
-  ];
-  const shown = fields.map(([label, value]) => ({
+  const look = toneLook(kind, job.event.severity);
+  const title = escapeSlack(clip(eventHeadline(kind, details), TITLE_CHARS));
+  const shown = eventFacts(job, details).map(([label, value]) => ({
     type: 'mrkdwn' as const,
     text: `*${label}*\n${escapeSlack(clip(value, FIELD_CHARS))}`,
   }));
@@ -56,8 +35,8 @@ export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArgume
   const suppressed = suppressedNote(job);
   if (suppressed !== undefined) shown.push({ type: 'mrkdwn', text: `*Throttled*\n${suppressed}` });
   return {
-    text: `${look.emoji} ${title}`,
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `${look.emoji} *${title}*` } }],
+    text: `${look.slackEmoji} ${title}`,
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `${look.slackEmoji} *${title}*` } }],
     attachments: [
       {
         color: look.color,
@@ -78,17 +57,11 @@ export function defaultSlackMessage(job: DeliveryJob): IncomingWebhookSendArgume
   };
 }
 
-/** Issue 12: what a throttle held back before this one, for the default messages (Slack and e-mail). */
+/** Issue 12: what a throttle held back before this one, for the default messages (Slack, Teams, e-mail). */
 export function suppressedNote(job: Pick<DeliveryJob, 'suppressedCount'>): string | undefined {
   const count = job.suppressedCount ?? 0;
   if (count === 0) return undefined;
   return `${count} similar ${count === 1 ? 'event was' : 'events were'} suppressed since the last message`;
-}
-
-function lookOf(kind: string, severity: string | null): Look {
-  if (GOOD_NEWS.has(kind)) return GOOD;
-  if (severity === null) return NO_SEVERITY;
-  return BY_SEVERITY[severity.toLowerCase()] ?? UNKNOWN_SEVERITY;
 }
 
 /** Slack shows `<!date^…>` in each reader's time zone; the text after `|` is shown where it cannot. */
@@ -97,10 +70,4 @@ function slackTime(raw: string): string {
   const shown = escapeSlack(clip(raw, FIELD_CHARS));
   if (Number.isNaN(ms)) return shown;
   return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time_secs}|${shown}>`;
-}
-
-/** Cuts by code point, so an emoji is never split in half; looks at no more of a huge string than it needs. */
-function clip(text: string, max: number): string {
-  const chars = Array.from(text.slice(0, (max + 1) * 2));
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
 }

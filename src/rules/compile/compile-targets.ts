@@ -4,7 +4,8 @@ import { compileEmailTarget } from './compile-email-target.js';
 import { compileHttpTarget } from './compile-http-target.js';
 import { compilePagerdutyTarget } from './compile-pagerduty-target.js';
 import { compileSlackTarget } from './compile-slack-target.js';
-import { createTargetContext, type TargetContextDeps } from './target-context.js';
+import { compileTeamsTarget } from './compile-teams-target.js';
+import { createTargetContext, type TargetContext, type TargetContextDeps } from './target-context.js';
 
 /**
  * Turns the env-expanded `targets` map into typed, defaulted specs, reporting what the schema cannot see:
@@ -20,17 +21,7 @@ export function compileTargets(
   for (const [name, yaml] of Object.entries(targets)) {
     if (yaml === null || typeof yaml !== 'object' || Array.isArray(yaml)) continue;
     const target = createTargetContext(name, deps);
-    const type = (yaml as { type?: unknown }).type;
-    const spec =
-      type === 'slack'
-        ? compileSlackTarget(yaml, target)
-        : type === 'email'
-          ? compileEmailTarget(yaml, target)
-          : type === 'http'
-            ? compileHttpTarget(yaml, target)
-            : type === 'pagerduty'
-              ? compilePagerdutyTarget(yaml, target)
-              : undefined;
+    const spec = compileTarget((yaml as { type?: unknown }).type, yaml, target);
     if (spec === undefined) continue;
     const raw = (yaml as { throttle?: unknown }).throttle;
     const throttle = target.isBroken('throttle')
@@ -44,4 +35,22 @@ export function compileTargets(
     specs.set(name, throttle === undefined ? spec : { ...spec, throttle });
   }
   return specs;
+}
+
+/** The target of its `type`; undefined for an unknown type (the schema reports it). */
+function compileTarget(type: unknown, yaml: object, target: TargetContext): TargetSpec | undefined {
+  switch (type) {
+    case 'slack':
+      return compileSlackTarget(yaml, target);
+    case 'teams':
+      return compileTeamsTarget(yaml, target);
+    case 'email':
+      return compileEmailTarget(yaml, target);
+    case 'http':
+      return compileHttpTarget(yaml, target);
+    case 'pagerduty':
+      return compilePagerdutyTarget(yaml, target);
+    default:
+      return undefined;
+  }
 }

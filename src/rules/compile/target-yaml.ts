@@ -25,6 +25,11 @@ export interface SlackTargetYaml extends DeliveryOptionsYaml {
   readonly message?: Readonly<Record<string, unknown>>;
 }
 
+export interface TeamsTargetYaml extends DeliveryOptionsYaml {
+  readonly webhook_url?: unknown;
+  readonly message?: Readonly<Record<string, unknown>>;
+}
+
 export interface SmtpYaml {
   readonly url?: unknown;
   readonly host?: unknown;

@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { LookupFunction } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createHttpTarget } from '../../../src/delivery/targets/http-target.js';
 import { compileTemplate } from '../../../src/templates/compile-template.js';
 import { compileTemplateTree } from '../../../src/templates/compile-template-tree.js';
 import { makeHttpSpec, makeJob, TEST_POLICY } from './make-target-spec.js';
-import { signal, useHttpTargets } from './use-http-targets.js';
+import { resolvesToMetadata, signal, useHttpTargets } from './use-http-targets.js';
 
 const { receiver, target } = useHttpTargets(createHttpTarget, makeHttpSpec);
 
@@ -264,9 +263,10 @@ describe('HTTP target: link-local guard', () => {
 
   it('refuses a host name that resolves to the metadata address, and sends nothing', async () => {
     const api = await receiver();
-    const lookup: LookupFunction = (_hostname, options, callback) =>
-      options.all ? callback(null, [{ address: '169.254.169.254', family: 4 }]) : callback(null, '169.254.169.254', 4);
-    const outcome = await target({ url: `http://tickets.internal:${api.port}/api` }, lookup).send(makeJob(), signal());
+    const outcome = await target({ url: `http://tickets.internal:${api.port}/api` }, resolvesToMetadata).send(
+      makeJob(),
+      signal(),
+    );
     expect(outcome).toEqual({
       kind: 'permanent',
       error:

@@ -1,6 +1,12 @@
 import type { DeliveryJob } from '../../../src/delivery/target.js';
 import type { Logger } from '../../../src/log/logger.js';
-import type { DeliveryPolicy, HttpTargetSpec, PagerdutyTargetSpec, SlackTargetSpec } from '../../../src/rules/rules.js';
+import type {
+  DeliveryPolicy,
+  HttpTargetSpec,
+  PagerdutyTargetSpec,
+  SlackTargetSpec,
+  TeamsTargetSpec,
+} from '../../../src/rules/rules.js';
 
 export const TEST_POLICY: DeliveryPolicy = {
   retry: { initialDelayMs: 1_000, maxDelayMs: 600_000, maxAttempts: 12, maxAgeMs: 24 * 3_600_000 },
@@ -34,6 +40,22 @@ export function makeSlackSpec(overrides: Partial<SlackTargetSpec> = {}): SlackTa
     channel: null,
     username: null,
     iconEmoji: null,
+    message: null,
+    allowLinkLocal: false,
+    policy: TEST_POLICY,
+    ...overrides,
+  };
+}
+
+/** A Workflows webhook URL's shape: the `sig` query is the secret. */
+export const TEAMS_HOOK_PATH =
+  '/workflows/0a1b2c3d4e5f60718293a4b5c6d7e8f9/triggers/manual/paths/invoke?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=teams-sig-secret-XyZ';
+
+export function makeTeamsSpec(overrides: Partial<TeamsTargetSpec> = {}): TeamsTargetSpec {
+  return {
+    type: 'teams',
+    name: 'soc-teams',
+    webhookUrl: `http://127.0.0.1:9${TEAMS_HOOK_PATH}`,
     message: null,
     allowLinkLocal: false,
     policy: TEST_POLICY,

@@ -1,11 +1,10 @@
-import type { LookupFunction } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createPagerdutyTarget } from '../../../src/delivery/targets/pagerduty-target.js';
 import { compileTemplate } from '../../../src/templates/compile-template.js';
 import type { HttpReceiver } from '../../helpers/start-http-receiver.js';
 import { receivedEvents, startPagerdutyStandIn, THROTTLED } from '../../helpers/start-pagerduty-stand-in.js';
 import { makeJob, makePagerdutySpec, ROUTING_KEY } from './make-target-spec.js';
-import { signal, useHttpTargets } from './use-http-targets.js';
+import { resolvesToMetadata, signal, useHttpTargets } from './use-http-targets.js';
 
 const { receiver, target } = useHttpTargets(createPagerdutyTarget, makePagerdutySpec);
 const pagerduty = (): Promise<HttpReceiver> => receiver(startPagerdutyStandIn);
@@ -94,10 +93,11 @@ describe('PagerDuty target', () => {
 
   it('goes through the address guard: a base_url host that resolves to the metadata address is refused', async () => {
     const api = await pagerduty();
-    const lookup: LookupFunction = (_hostname, options, callback) =>
-      options.all ? callback(null, [{ address: '169.254.169.254', family: 4 }]) : callback(null, '169.254.169.254', 4);
     expect(
-      await target({ baseUrl: `http://events.pagerduty.internal:${api.port}` }, lookup).send(makeJob(), signal()),
+      await target({ baseUrl: `http://events.pagerduty.internal:${api.port}` }, resolvesToMetadata).send(
+        makeJob(),
+        signal(),
+      ),
     ).toMatchObject({ kind: 'permanent', error: expect.stringContaining('refused to connect to 169.254.169.254') });
     expect(api.requests).toHaveLength(0);
   });

@@ -1,11 +1,10 @@
-import type { LookupFunction } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createSlackTarget } from '../../../src/delivery/targets/slack-target.js';
 import { compileTemplateTree } from '../../../src/templates/compile-template-tree.js';
 import { startHttpReceiver, type HttpReceiver } from '../../helpers/start-http-receiver.js';
 import { startSlackStandIn } from '../../helpers/start-slack-stand-in.js';
 import { makeJob, makeSlackSpec, TEST_POLICY } from './make-target-spec.js';
-import { signal, useHttpTargets } from './use-http-targets.js';
+import { resolvesToMetadata, signal, useHttpTargets } from './use-http-targets.js';
 
 const HOOK_PATH = '/services/T0001/B0001/hook-secret-xyz';
 
@@ -130,10 +129,8 @@ describe('Slack target', () => {
 
   it('refuses a webhook host that resolves to the metadata address', async () => {
     const hook = await slack();
-    const lookup: LookupFunction = (_hostname, options, callback) =>
-      options.all ? callback(null, [{ address: '169.254.169.254', family: 4 }]) : callback(null, '169.254.169.254', 4);
     const spec = { webhookUrl: `http://hooks.slack.internal:${hook.port}${HOOK_PATH}` };
-    expect(await target(spec, lookup).send(makeJob(), signal())).toMatchObject({
+    expect(await target(spec, resolvesToMetadata).send(makeJob(), signal())).toMatchObject({
       kind: 'permanent',
       error: expect.stringContaining('refused to connect to 169.254.169.254'),
     });

@@ -37,3 +37,7 @@ export function useHttpTargets<Spec>(
 }
 
 export const signal = (): AbortSignal => new AbortController().signal;
+
+/** A DNS answer for every name: the cloud metadata address, which the address guard must refuse. */
+export const resolvesToMetadata: LookupFunction = (_hostname, options, callback) =>
+  options.all ? callback(null, [{ address: '169.254.169.254', family: 4 }]) : callback(null, '169.254.169.254', 4);

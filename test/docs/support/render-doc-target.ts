@@ -3,13 +3,14 @@ import { buildEmailMessage, type EmailMessage } from '../../../src/delivery/targ
 import { buildHttpRequest } from '../../../src/delivery/targets/build-http-request.js';
 import { buildPagerdutyEvent } from '../../../src/delivery/targets/build-pagerduty-event.js';
 import { buildSlackMessage } from '../../../src/delivery/targets/build-slack-message.js';
+import { buildTeamsMessage } from '../../../src/delivery/targets/build-teams-message.js';
 import type { TargetSpec } from '../../../src/rules/rules.js';
 import { buildTemplateContext } from '../../../src/templates/build-template-context.js';
 
 /** What a target would put on the wire for one job, through the same builders the targets use. */
 export type RenderedTarget =
   | { readonly type: 'http'; readonly contentType: string; readonly body: Buffer }
-  | { readonly type: 'slack'; readonly body: Buffer }
+  | { readonly type: 'slack' | 'teams'; readonly body: Buffer }
   | { readonly type: 'pagerduty'; readonly body: Buffer }
   | { readonly type: 'email'; readonly message: EmailMessage };
 
@@ -22,6 +23,8 @@ export function renderDocTarget(spec: TargetSpec, job: DeliveryJob): RenderedTar
     case 'slack':
       // @slack/webhook sends the payload with JSON.stringify; the same here.
       return { type: 'slack', body: Buffer.from(JSON.stringify(buildSlackMessage(spec, job))) };
+    case 'teams':
+      return { type: 'teams', body: Buffer.from(JSON.stringify(buildTeamsMessage(spec, job))) };
     case 'email':
       return { type: 'email', message: buildEmailMessage(spec, job, buildTemplateContext(job)) };
     case 'pagerduty':

@@ -1,8 +1,16 @@
 import type { EventDetails } from './read-event-details.js';
 
 /**
- * A headline for an event without a `title`, from its kind and what it is about (`New incident inc_1`,
- * `Agent offline: db-1`): the Slack card's and the PagerDuty summary's.
+ * The headline of a default message: the event's title, or a phrase for its kind (`Agent offline: host-7`,
+ * `New incident inc_1`), the same on every chat target and in the PagerDuty summary.
+ */
+export function eventHeadline(kind: string, details: EventDetails): string {
+  return details.title ?? eventPhrase(kind, details);
+}
+
+/**
+ * The phrase for an event's kind and what it is about, for an event without a `title`. The PagerDuty summary
+ * also falls back to it when the title is nothing once made one line (control characters only).
  */
 export function eventPhrase(kind: string, { incident, host }: EventDetails): string {
   const on = host === undefined ? '' : ` on ${host}`;
