@@ -1,6 +1,7 @@
 import { suppressedNote } from './default-slack-message.js';
 import { limitDepth } from '../../templates/limit-depth.js';
 import type { DeliveryJob } from '../target.js';
+import { digestEmailMessage } from './digest-email-message.js';
 import { flattenHeaderText } from './flatten-header-text.js';
 import { asRecord, detailRows, readEventDetails, textOf, type EventDetails } from './read-event-details.js';
 
@@ -16,6 +17,7 @@ export interface EmailContent {
  * reads the same in every client and ticket gateway, and needs no escaping of event content.
  */
 export function defaultEmailMessage(job: DeliveryJob): EmailContent {
+  if (job.event.kind === 'switchyard.digest') return digestEmailMessage(job);
   const data = job.envelope['data'];
   const details = readEventDetails(data);
   const heading = flattenHeaderText(describeKind(job.event.kind) + titleSuffix(data, details));

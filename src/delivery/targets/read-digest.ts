@@ -18,7 +18,7 @@ export interface DigestSummary {
   readonly more: number;
 }
 
-/** What the default digest messages (Slack, Teams) show of a `switchyard.digest` event, read in one place. */
+/** What the default digest messages (Slack, Teams, e-mail) show of a `switchyard.digest` event, read in one place. */
 export function readDigest(job: DeliveryJob): DigestSummary {
   const group = asRecord(job.envelope['group']);
   const count = typeof group['count'] === 'number' ? group['count'] : 0;
