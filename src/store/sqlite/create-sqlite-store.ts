@@ -125,7 +125,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         open().exec('UPDATE schema_migrations SET applied_at = applied_at WHERE version = 1');
       }),
     counts: () => use(({ statements }) => statements.counts.get() ?? { events: 0, deliveries: 0 }),
-    changesByOthers: () => use(() => open().pragma('data_version', { simple: true }) as number),
+    changesByOthers: () => use(({ statements }) => statements.dataVersion.get() ?? 0),
     pruneBatch: (request) => use((r) => r.retention.pruneBatch(request)),
     countPrunable: (cutoffs) => use((r) => r.retention.countPrunable(cutoffs)),
     journalSize: () => use((r) => r.retention.journalSize()),

@@ -59,6 +59,9 @@ export function prepareSqliteStatements(db: Database.Database) {
     listDeliveries: db.prepare<[eventId: string], StoredDelivery>(
       `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ? ORDER BY target`,
     ),
+    // Prepared once: db.pragma() prepares its statement on every call, which cost ~11% of ingest's CPU when
+    // asked before every event (create-silence-registry.ts).
+    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok FROM schema_migrations LIMIT 1'),
     counts: db.prepare<[], { events: number; deliveries: number }>(
       'SELECT (SELECT count(*) FROM events) AS events, (SELECT count(*) FROM deliveries) AS deliveries',
