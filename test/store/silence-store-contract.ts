@@ -234,5 +234,37 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
       expect(await store.findDueDigests(now + 31_001, 10)).toEqual(['dig_b_0']);
       expect(await store.findDueDigests(now + 300_000, 10)).toEqual(['dig_b_0', 'dig_a_9']);
     });
+
+    it('forgets a digest opened by a group that rolled back, and counts every join of a group', async () => {
+      const store = await openMigrated();
+      const group = (n: number) => ({
+        route: 'storm',
+        key: 'storm|a',
+        waitMs: 30_000,
+        intervalMs: 300_000,
+        maxEvents: 10,
+        digestId: `dig_${n}`,
+      });
+      const first = { ...makeIngestItem({ targets: ['soc-slack'], receivedAt: T0 }), groups: [group(1)] };
+      const clash = makeIngestItem({ targets: ['soc-slack'], receivedAt: T0 + 1 });
+      await expect(
+        store.ingest([first, { ...clash, event: { ...clash.event, id: first.event.id } }]),
+      ).rejects.toThrow();
+      const items = [2, 3, 4].map((n) => ({
+        ...makeIngestItem({ targets: ['soc-slack'], receivedAt: T0 + n }),
+        groups: [group(n)],
+      }));
+      await store.ingest(items.slice(0, 2));
+      await store.ingest(items.slice(2));
+      const grouped = await store.findDeliveries({ state: 'grouped', limit: 10 });
+      expect(grouped.map((d) => d.heldBy)).toEqual(['dig_2', 'dig_2', 'dig_2']);
+      let count: number | undefined;
+      const build = (digest: { count: number }) => {
+        count = digest.count;
+        return { ...makeIngestItem({ receivedAt: T0 + 40_000 }).event, kind: 'switchyard.digest' };
+      };
+      expect(await store.sendDigest('dig_2', T0 + 40_000, build)).toMatch(/^dlv_/);
+      expect(count).toBe(3);
+    });
   });
 }

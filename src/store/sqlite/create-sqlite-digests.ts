@@ -21,7 +21,7 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
     `INSERT INTO digests (id, route, target, group_key, max_events, first_at, due_at)
      VALUES (@id, @route, @target, @key, @maxEvents, @at, @due)`,
   );
-  const count = db.prepare<[id: string]>('UPDATE digests SET count = count + 1 WHERE id = ?');
+  const count = db.prepare<[added: number, id: string]>('UPDATE digests SET count = count + ? WHERE id = ?');
   const due = db
     .prepare<[now: number, limit: number], string>(
       `SELECT id FROM digests WHERE state = 'open' AND due_at <= ? ORDER BY due_at, id LIMIT ?`,
@@ -56,21 +56,44 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
     return `dlv_${String(lastInsertRowid)}`;
   });
 
+  // One writer per SQLite journal: the open digest of each target and key is remembered, and a group's joins
+  // are counted once per digest at its end, rather than a read and a write per grouped delivery.
+  const openIds = new Map<string, string>();
+  const added = new Map<string, number>();
+  const forget = (): void => {
+    openIds.clear();
+    added.clear();
+  };
   return {
-    /** In the ingest transaction: the digest a grouped delivery joins (opened when none is), counted. */
+    /** In the ingest transaction: the digest a grouped delivery joins (opened when none is), counted at `flush`. */
     join(target: string, at: number, check: GroupCheck): string {
-      let id = open.get(target, check.key);
+      const cacheKey = `${target}\u0000${check.key}`;
+      let id = openIds.get(cacheKey) ?? open.get(target, check.key);
       if (id === undefined) {
         const previous = lastSent.get(target, check.key) ?? Number.NEGATIVE_INFINITY;
         id = check.digestId;
         const dueAt = Math.max(at + check.waitMs, previous + check.intervalMs);
         insert.run({ id, route: check.route, target, key: check.key, maxEvents: check.maxEvents, at, due: dueAt });
       }
-      count.run(id);
+      // Bounded by the digests open at once; a flood of keys starts over rather than growing without end.
+      if (!openIds.has(cacheKey) && openIds.size >= 10_000) openIds.clear();
+      openIds.set(cacheKey, id);
+      added.set(id, (added.get(id) ?? 0) + 1);
       return id;
     },
+    /** At the end of the ingest transaction: the counts of the digests joined. */
+    flush(): void {
+      for (const [id, n] of added) count.run(n, id);
+      added.clear();
+    },
+    /** After a rolled-back ingest transaction (the digests it opened are gone). */
+    rolledBack: forget,
     findDueDigests: (now: number, limit: number): string[] => due.all(now, limit),
-    sendDigest: (id: string, now: number, build: DigestBuilder): string | undefined => send.immediate(id, now, build),
+    sendDigest(id: string, now: number, build: DigestBuilder): string | undefined {
+      // The digest sent is no longer open: the next event of its key opens another.
+      openIds.clear();
+      return send.immediate(id, now, build);
+    },
   };
 }
 

@@ -13,7 +13,7 @@ import type { SqliteStatements } from './prepare-sqlite-statements.js';
 export function createSqliteIngest(
   db: Database.Database,
   statements: SqliteStatements,
-  digests: Pick<SqliteDigests, 'join'>,
+  digests: Pick<SqliteDigests, 'join' | 'flush' | 'rolledBack'>,
 ): (items: readonly IngestItem[]) => IngestResult[] {
   const throttles = createSqliteThrottles(db);
   const ingestOne = (item: IngestItem): IngestResult => {
@@ -41,6 +41,7 @@ export function createSqliteIngest(
   };
   const ingestAll = db.transaction((items: readonly IngestItem[]) => {
     const results = items.map(ingestOne);
+    digests.flush();
     throttles.afterGroup(items.at(-1)?.event.receivedAt ?? 0);
     return results;
   });
@@ -49,6 +50,7 @@ export function createSqliteIngest(
       return ingestAll.immediate(items);
     } catch (error) {
       throttles.rolledBack();
+      digests.rolledBack();
       throw error;
     }
   };
