@@ -10,6 +10,7 @@ import type { IngestContext } from './ingest-context.js';
 export function raiseEvent(ctx: IngestContext): (envelope: Envelope) => Promise<void> {
   return async (envelope) => {
     const body = Buffer.from(JSON.stringify(envelope));
+    await ctx.silences?.upToDate();
     const { item } = acceptEvent(ctx, SWITCHYARD_SOURCE, envelope, body);
     const result = await ctx.commit(item);
     ctx.log.warn('switchyard raised an event', { id: result.eventId, kind: envelope.event, targets: item.targets });

@@ -22,8 +22,9 @@ export interface SilenceRegistry {
 }
 
 /**
- * The silences every instance applies at ingest, kept in memory and re-read from the journal every
- * `intervalMs` (1 s: a silence made on one instance holds on all within about a second). Compiled against
+ * The silences every instance applies at ingest, kept in memory: re-read when the journal tells of another
+ * writer (SQLite), else every `intervalMs` (1 s: a silence made on one of several instances sharing PostgreSQL
+ * holds on all within about a second), and at once after a change through this instance. Compiled against
  * the rules in force, and again when they change; a silence whose matchers no longer compile (a severity level
  * removed) is logged and skipped rather than silencing more than it said. Per event kind the candidates are
  * cached and indexed (indexSilences), so an event tests only the silences that could hold it.
@@ -100,8 +101,11 @@ export function createSilenceRegistry(options: {
     }
     await reading.done;
   };
-  const timer = setInterval(() => void refresh(), options.intervalMs ?? 1_000);
-  timer.unref();
+  // Where the journal tells of other writers (SQLite, one daemon), upToDate() is all it takes; the timer is for
+  // instances sharing PostgreSQL, which learn of each other's silences only by reading them again.
+  const timer =
+    store.changesByOthers === undefined ? setInterval(() => void refresh(), options.intervalMs ?? 1_000) : undefined;
+  timer?.unref();
 
   return {
     candidatesFor(envelope) {
