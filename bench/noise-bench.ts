@@ -8,7 +8,7 @@
  * archive route grouping by host with a one-hour wait (50 digests open). Alternating rounds, one invocation;
  * reports the throughput ratio and the daemons' CPU per event, never asserts.
  *
- *   npm run build && npx tsx bench/noise-bench.ts [--rounds 3] [--cpu-prof DIR]
+ *   npm run build && npx tsx bench/noise-bench.ts [--rounds 3] [--parts silences,throttle,group] [--cpu-prof DIR]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -29,13 +29,26 @@ const PLAIN_RULES = BENCH_RULES.replace(
   'routes:\n',
   'routes:\n  - { name: archive, match: { event: "incident.*" }, to: [archive] }\n',
 ).replace('targets:\n', 'targets:\n  archive: { type: http, url: "https://archive.invalid/events" }\n');
-const NOISY_RULES = PLAIN_RULES.replace(
-  '  - { name: archive, match: { event: "incident.*" }, to: [archive] }\n',
-  `  - { name: archive, match: { event: "incident.*" }, group: { by: ["${KEY}"], wait: 1h }, to: [archive] }\n`,
-).replace(
-  '    to: [soc-slack, ticketing]\n',
-  `    to: [soc-slack, ticketing]\n    throttle: { key: "${KEY}", window: 1s, max: 100000 }\n`,
-);
+const PARTS = ['silences', 'throttle', 'group'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The noisy daemon's rules with the given parts of noise control switched on (silences are seeded apart). */
+function noisyRules(parts: readonly Part[]): string {
+  let rules = PLAIN_RULES;
+  if (parts.includes('group')) {
+    rules = rules.replace(
+      '  - { name: archive, match: { event: "incident.*" }, to: [archive] }\n',
+      `  - { name: archive, match: { event: "incident.*" }, group: { by: ["${KEY}"], wait: 1h }, to: [archive] }\n`,
+    );
+  }
+  if (parts.includes('throttle')) {
+    rules = rules.replace(
+      '    to: [soc-slack, ticketing]\n',
+      `    to: [soc-slack, ticketing]\n    throttle: { key: "${KEY}", window: 1s, max: 100000 }\n`,
+    );
+  }
+  return rules;
+}
 
 /** The daemon's CPU time per accepted event, in µs (its cores over the run divided by its rate). */
 function cpuPerEvent(result: LoadResult): number | undefined {
@@ -69,6 +82,9 @@ async function seedSilences(dir: string): Promise<void> {
 export async function main(args: readonly string[] = process.argv.slice(2)): Promise<void> {
   const rounds = Number(args[args.indexOf('--rounds') + 1] ?? 3) || 3;
   const profileDir = args.includes('--cpu-prof') ? args[args.indexOf('--cpu-prof') + 1] : undefined;
+  // `--parts throttle,group`: what each part costs alone (default: all three, the issue's case).
+  const asked = args.includes('--parts') ? (args[args.indexOf('--parts') + 1] ?? '').split(',') : [...PARTS];
+  const parts = PARTS.filter((part) => asked.includes(part));
   const root = fileURLToPath(new URL('..', import.meta.url));
   const secret = randomBytes(24).toString('hex');
   const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-noise-bench-'));
@@ -77,7 +93,7 @@ export async function main(args: readonly string[] = process.argv.slice(2)): Pro
     const start = async (name: string, rules: string) => {
       const own = path.join(dir, name);
       mkdirSync(own);
-      if (rules === NOISY_RULES) await seedSilences(own);
+      if (name === 'noisy' && parts.includes('silences')) await seedSilences(own);
       const server = await startDaemon({
         root,
         dir: own,
@@ -93,9 +109,9 @@ export async function main(args: readonly string[] = process.argv.slice(2)): Pro
       await smokeCheck(`${server.origin}/webhooks/${BENCH_SOURCE}`, secret, true);
       return { name, server };
     };
-    const targets = [await start('plain', PLAIN_RULES), await start('noisy', NOISY_RULES)];
+    const targets = [await start('plain', PLAIN_RULES), await start('noisy', noisyRules(parts))];
     console.log(
-      `noise benchmark: ${SILENCES} silences, 100 throttle keys and 50 digests open vs none; ${rounds} rounds`,
+      `noise benchmark: ${parts.join(', ')} (${SILENCES} silences, 100 throttle keys, 50 digests open) vs none; ${rounds} rounds`,
     );
     const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
     for (let round = 1; round <= rounds; round += 1) {
