@@ -123,6 +123,11 @@ describePostgres('PostgreSQL store when the database refuses work', () => {
 
     // Idle connections closed (a server restart, a failover): the next call opens new ones.
     await on.sql('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [name]);
+    // pg_terminate_backend only signals: wait until they are gone, as after a restart, or the next call can still
+    // reach a backend on its way out (57P01), which failed this test on a loaded machine.
+    for (let tries = 0; tries < 200 && (await backends(on, name)).length > 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     expect(await store.counts()).toEqual({ events: 1, deliveries: 2 });
 
     // A connection closed while its statement waits: that group fails as unavailable and is not stored.
