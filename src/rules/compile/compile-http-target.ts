@@ -46,9 +46,9 @@ function compileHttpRequests(yaml: HttpTargetYaml, target: TargetContext): HttpR
     if (typeof request !== 'object' || request === null) return null;
     return compileHttpRequest(request as HttpRequestYaml, target, 'requests', situation);
   };
-  const create = compile('create');
+  const [create, update, resolve] = [compile('create'), compile('update'), compile('resolve')];
   // The schema reports a missing create; the spec is not used then.
-  return create === null ? null : { create, update: compile('update'), resolve: compile('resolve') };
+  return create === null ? null : { create, update, resolve };
 }
 
 function compileHttpAuth(yaml: HttpTargetYaml, target: TargetContext): HttpTargetSpec['auth'] {
