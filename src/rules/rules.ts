@@ -64,7 +64,7 @@ interface TargetSpecBase {
   /**
    * Issue 14: `key:` rendered per event at ingest; deliveries with the same key are sent one at a time, in order.
    * Null = the default key (src/lifecycle/default-correlation-key.ts) for targets that keep a lifecycle (see
-   * `usesLifecycle`), no ordering for the others.
+   * src/lifecycle/uses-lifecycle.ts), no ordering for the others.
    */
   readonly correlationKey?: Template | null;
   /** Issue 12: `throttle:`; it wins over the throttle of the route that sent the event here. */
