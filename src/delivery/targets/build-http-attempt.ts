@@ -25,10 +25,10 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
   }
   const missing = request.urlTemplate?.refs.filter((ref) => references?.[ref] === undefined) ?? [];
   if (missing.length > 0) {
-    const known =
-      references === null ? 'nothing was captured for this key yet' : `the key has only ${listed(references)}`;
-    const error = `the ${name} request's URL needs ref.${missing.join(', ref.')}, and ${known}`;
-    return { kind: 'permanent', error };
+    const known = Object.keys(references ?? {});
+    const has =
+      known.length === 0 ? 'nothing was captured for this key yet' : `the key has only ref.${known.join(', ref.')}`;
+    return { kind: 'permanent', error: `the ${name} request's URL needs ref.${missing.join(', ref.')}, and ${has}` };
   }
   const context: TemplateContext = { ...buildTemplateContext(job), ref: references ?? {}, situation };
   const parts = buildHttpRequest(spec, job, request.body, context);
@@ -55,9 +55,4 @@ function captured(request: HttpRequestSpec, answer: HttpAnswer, outcome: Outcome
   const note = reading.missing.length === 0 ? '' : `capture not in the answer: ${reading.missing.join(', ')}`;
   const detail = [outcome.detail ?? '', note].filter((part) => part !== '').join('; ');
   return { ...outcome, detail, captured: reading.captured };
-}
-
-function listed(references: Readonly<Record<string, string>>): string {
-  const names = Object.keys(references);
-  return names.length === 0 ? 'no values' : `ref.${names.join(', ref.')}`;
 }

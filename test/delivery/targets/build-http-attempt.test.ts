@@ -59,6 +59,11 @@ describe('buildHttpAttempt', () => {
       kind: 'permanent',
       error: "the resolve request's URL needs ref.ticket, and nothing was captured for this key yet",
     });
+    // A create delivered without its capture leaves the key with references but no ticket.
+    expect(buildHttpAttempt(FULL, job('incident.updated', {}))).toEqual({
+      kind: 'permanent',
+      error: "the update request's URL needs ref.ticket, and nothing was captured for this key yet",
+    });
     expect(buildHttpAttempt(FULL, job('incident.updated', { other: 'x' }))).toEqual({
       kind: 'permanent',
       error: "the update request's URL needs ref.ticket, and the key has only ref.other",
