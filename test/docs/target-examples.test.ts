@@ -70,6 +70,7 @@ describe('docs/targets.md examples', () => {
         'jira',
         'jira-v3',
         'jira-incidents',
+        'servicenow-incidents',
         'servicenow',
         'thehive',
         'pager',
@@ -145,12 +146,16 @@ describe('docs/targets.md lifecycle examples', () => {
       const create = renderDocTarget(spec, makeJob(envelope('created')));
       if (create.type !== 'http' || create.url === undefined) throw new Error('expected an HTTP request');
       for (const kind of ['incident.updated', 'incident.resolved']) {
-        const job = { ...makeJob({ ...envelope(TITLE), event: kind }), references: { ticket: TICKET } };
-        const rendered = renderDocTarget(spec, job);
+        const situation = kind === 'incident.updated' ? 'update' : 'resolve';
+        const refs = chooseHttpRequest(spec, situation).request?.urlTemplate?.refs ?? [];
+        expect(refs.length).toBeGreaterThan(0);
+        const references = Object.fromEntries(refs.map((name) => [name, TICKET]));
+        const rendered = renderDocTarget(spec, { ...makeJob({ ...envelope(TITLE), event: kind }), references });
         if (rendered.type !== 'http' || rendered.url === undefined) throw new Error('expected an HTTP request');
         expect(rendered.url.origin).toBe(create.url.origin);
-        expect(rendered.url.pathname).toContain(`/${encodeURIComponent(TICKET)}/`);
-        expect(rendered.url.search + rendered.url.hash).toBe('');
+        expect(rendered.url.pathname.split('/')).toContain(encodeURIComponent(TICKET));
+        expect(rendered.url.hash).toBe('');
+        expect([...rendered.url.searchParams.values()].join()).not.toContain('evil');
         expect(jsonKeys(JSON.parse(rendered.body.toString('utf8')))).not.toContain('injected');
       }
     },
@@ -183,6 +188,12 @@ const EXPECTED: Readonly<Record<string, (body: unknown, title: string) => void>>
     expect(fields).toMatchObject({ project: { key: 'SOC' }, issuetype: { name: 'Task' } });
     expect(fields.summary).not.toMatch(LINE_BREAK);
     expect(fields.summary.length).toBeLessThanOrEqual(255);
+  },
+  'servicenow-incidents': (body) => {
+    const incident = body as { short_description: string };
+    expect(incident).toMatchObject({ correlation_id: 'inc_1', correlation_display: 'Switchyard' });
+    expect(incident.short_description).not.toMatch(LINE_BREAK);
+    expect(incident.short_description.length).toBeLessThanOrEqual(160);
   },
   'jira-v3': (body) => {
     const { fields } = body as { fields: { summary: string } };
