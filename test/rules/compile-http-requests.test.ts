@@ -118,6 +118,9 @@ describe('HTTP request problems', () => {
       '8:22 error bad_url: targets.jira.requests.update.url: is not a valid URL (outside its templates)',
     ]);
     expect(problems(`    method: PUT\n`)).toEqual(['2:3 error missing_option: targets.jira: needs url (or requests)']);
+    expect(problems(`    url: 'https://jira.example/a b'\n`)).toEqual([
+      '4:10 error bad_url: targets.jira.url: is not a valid URL (it holds a space or line break)',
+    ]);
   });
 
   it('switchyard check prints them as file:line:column and fails', async () => {

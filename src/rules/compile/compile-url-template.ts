@@ -22,7 +22,14 @@ export interface CompiledUrl {
  */
 export function compileUrlTemplate(value: unknown, target: TargetContext, ...path: PathSegment[]): CompiledUrl {
   if (typeof value !== 'string') return { url: '', template: null };
-  if (!value.includes('{{') && !value.includes('{%')) return { url: checkUrl(value, target, ...path), template: null };
+  if (!value.includes('{{') && !value.includes('{%')) {
+    // The schema lets spaces through for templates (`{{ ref.ticket }}`); outside them a URL has none.
+    if (/\s/.test(value) && !value.includes('${') && !target.isBroken(...path)) {
+      target.error('bad_url', 'is not a valid URL (it holds a space or line break)', path);
+      return { url: value, template: null };
+    }
+    return { url: checkUrl(value, target, ...path), template: null };
+  }
   if (target.isBroken(...path)) return { url: value, template: null };
   const blanked = value.replace(LIQUID, (part) => '\u0000'.repeat(part.length));
   const authorityLength = AUTHORITY.exec(blanked)?.[0].length ?? 0;
