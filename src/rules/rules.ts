@@ -63,7 +63,8 @@ interface TargetSpecBase {
   readonly allowLinkLocal: boolean;
   /**
    * Issue 14: `key:` rendered per event at ingest; deliveries with the same key are sent one at a time, in order.
-   * Null = no ordering (the default for targets without per-situation requests or threads).
+   * Null = the default key (src/lifecycle/default-correlation-key.ts) for targets that keep a lifecycle (see
+   * src/lifecycle/uses-lifecycle.ts), no ordering for the others.
    */
   readonly correlationKey?: Template | null;
   /** Issue 12: `throttle:`; it wins over the throttle of the route that sent the event here. */
@@ -123,9 +124,54 @@ export type HttpBody =
   /** `raw_body:` with its own `content_type`. */
   | { readonly kind: 'text'; readonly template: Template; readonly contentType: string };
 
+/**
+ * A URL whose path or query holds templates (never its scheme, user, host or port: the compiler refuses that).
+ * Each inserted value is percent-encoded; the path's segments are checked again after rendering.
+ */
+export interface UrlTemplate {
+  /** The whole URL as one template, compiled with the `url` escape. */
+  readonly template: Template;
+  /** Characters of `scheme://user@host:port`, which hold no template: the rendered URL starts with them unchanged. */
+  readonly authorityLength: number;
+  /** One entry per path segment (`/a/{{ x }}` has two): whether a template writes into it, so it may not be empty. */
+  readonly segments: readonly boolean[];
+  /** The `ref.*` names the URL uses: without them it cannot be built (`ref.ticket` → `ticket`). */
+  readonly refs: readonly string[];
+}
+
+/** `capture:` one value read from a successful answer, remembered for the key as `ref.<name>`. */
+export type HttpCapture =
+  /** `body.<path>`: a string, number or boolean in the JSON answer; digits select list items. */
+  | { readonly name: string; readonly from: 'body'; readonly path: readonly string[] }
+  /** `header.<name>`: a response header, the name lower-cased. */
+  | { readonly name: string; readonly from: 'header'; readonly header: string };
+
+/** One request an HTTP target can make. */
+export interface HttpRequestSpec {
+  readonly method: 'POST' | 'PUT' | 'PATCH';
+  /** As written (`${VAR}` expanded). */
+  readonly url: string;
+  /** Null when `url` holds no template. */
+  readonly urlTemplate: UrlTemplate | null;
+  readonly body: HttpBody;
+  readonly capture: readonly HttpCapture[];
+}
+
+/** `requests:` what the target sends for each situation (choose-situation.ts); only `create` is required. */
+export interface HttpRequests {
+  readonly create: HttpRequestSpec;
+  readonly update: HttpRequestSpec | null;
+  readonly resolve: HttpRequestSpec | null;
+}
+
 export interface HttpTargetSpec extends TargetSpecBase {
   readonly type: 'http';
+  /** The one request of a target without `requests:` (url, method, body); with `requests:`, url is '' and unused. */
   readonly url: string;
+  /** Issue 14: set when `url` holds templates. */
+  readonly urlTemplate?: UrlTemplate | null;
+  /** Issue 14: `requests:` one request per situation, instead of url, method and body. */
+  readonly requests?: HttpRequests | null;
   readonly method: 'POST' | 'PUT' | 'PATCH';
   readonly headers: Readonly<Record<string, string>>;
   readonly auth:

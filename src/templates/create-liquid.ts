@@ -1,4 +1,5 @@
 import { Liquid } from 'liquidjs';
+import { encodeUrlValue } from './encode-url-value.js';
 import { escapeSlack } from './escape-slack.js';
 import { escapeTeamsMarkdown } from './escape-teams-markdown.js';
 import { stringifyOutput } from './stringify-output.js';
@@ -42,7 +43,10 @@ export function createLiquid(escape: TemplateEscape): Liquid {
     ...(escape === 'html' ? { outputEscape: 'escape' as const } : {}),
     ...(escape === 'slack' ? { outputEscape: (value: unknown) => escapeSlack(stringifyOutput(value)) } : {}),
     ...(escape === 'teams' ? { outputEscape: (value: unknown) => escapeTeamsMarkdown(stringifyOutput(value)) } : {}),
+    ...(escape === 'url' ? { outputEscape: (value: unknown) => encodeUrlValue(stringifyOutput(value)) } : {}),
   });
   for (const tag of FILE_TAGS) delete liquid.tags[tag];
+  // In a URL, `| raw` would let an event value add `/`, `?` or `#`: without the filter, using it is a syntax error.
+  if (escape === 'url') delete liquid.filters['raw'];
   return liquid;
 }

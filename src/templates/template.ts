@@ -9,9 +9,10 @@ export type TemplateContext = Readonly<Record<string, unknown>>;
 
 /**
  * How rendered values are escaped: HTML e-mail bodies escape HTML, Slack text escapes `&`, `<` and `>`, Teams
- * card text escapes Markdown (`escapeTeamsMarkdown`).
+ * card text escapes Markdown (`escapeTeamsMarkdown`), HTTP target URLs percent-encode each value
+ * (`encodeUrlValue`) so it stays inside its path segment or query value.
  */
-export type TemplateEscape = 'none' | 'html' | 'slack' | 'teams';
+export type TemplateEscape = 'none' | 'html' | 'slack' | 'teams' | 'url';
 
 export interface Template {
   /** The template text as written in the rules file. */

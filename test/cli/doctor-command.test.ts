@@ -176,6 +176,20 @@ describe('switchyard doctor', () => {
     );
   });
 
+  it('checks an HTTP target with requests: at its create request, its templated URLs not rendered', async () => {
+    rules(`  jira:
+    type: http
+    requests:
+      create: { url: "${tickets.url}/rest/api/2/issue" }
+      update: { url: "${tickets.url}/rest/api/2/issue/{{ ref.ticket }}/comment" }`);
+    const io = fakeCliIo(dir, env());
+    expect(await runDoctor(['--config', 'switchyard.yaml'], io)).toBe(0);
+    expect(line(io.out(), 'target jira')).toBe(
+      `OK  target jira  http ${tickets.url}: TCP connection to 127.0.0.1:${tickets.port}; no request sent`,
+    );
+    expect(tickets.requests).toHaveLength(0);
+  });
+
   it('checks a PagerDuty target at its base_url, without sending an event or showing the routing key', async () => {
     const routingKey = 'pagerduty0routing0key0secret0123';
     rules(`  pager: { type: pagerduty, routing_key: "\${PD_ROUTING_KEY}", base_url: "${tickets.url}" }`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCheck } from '../../src/cli/check-command.js';
+import { chooseHttpRequest } from '../../src/delivery/targets/choose-http-request.js';
 import { loadRulesFile } from '../../src/rules/load-rules-file.js';
 import type { TargetSpec } from '../../src/rules/rules.js';
 import { makeJob } from '../delivery/targets/make-target-spec.js';
@@ -68,6 +69,8 @@ describe('docs/targets.md examples', () => {
         'tickets',
         'jira',
         'jira-v3',
+        'jira-incidents',
+        'servicenow-incidents',
         'servicenow',
         'thehive',
         'pager',
@@ -107,7 +110,11 @@ describe('docs/targets.md examples render a hostile event', () => {
           if (html !== undefined) expect(html).not.toContain('<script>');
           continue;
         }
-        if (rendered.type === 'http' && spec.type === 'http' && spec.body.kind === 'forward') {
+        if (
+          rendered.type === 'http' &&
+          spec.type === 'http' &&
+          chooseHttpRequest(spec, 'create').request?.body.kind === 'forward'
+        ) {
           expect(rendered.body.equals(job.event.body)).toBe(true);
           continue;
         }
@@ -123,6 +130,33 @@ describe('docs/targets.md examples render a hostile event', () => {
         // What a Workflows webhook takes: a message of Adaptive Cards, under Teams' 28 KB.
         if (rendered.type === 'teams') expect(judgeTeamsMessage(rendered.body)).toBeUndefined();
         EXPECTED[spec.name]?.(body, title);
+      }
+    },
+  );
+});
+
+describe('docs/targets.md lifecycle examples', () => {
+  const LIFECYCLES = TARGETS.flatMap(({ spec }) => (spec.type === 'http' && spec.requests ? [spec] : []));
+  /** A captured ticket key as hostile as a receiver's answer could make it. */
+  const TICKET = '../../admin?x=1#@evil.com/';
+
+  it.each(LIFECYCLES.map((spec) => [spec.name, spec] as const))(
+    '%s sends its update and resolve to the ticket it captured, on the host written in the rules',
+    (_name, spec) => {
+      const create = renderDocTarget(spec, makeJob(envelope('created')));
+      if (create.type !== 'http' || create.url === undefined) throw new Error('expected an HTTP request');
+      for (const kind of ['incident.updated', 'incident.resolved']) {
+        const situation = kind === 'incident.updated' ? 'update' : 'resolve';
+        const refs = chooseHttpRequest(spec, situation).request?.urlTemplate?.refs ?? [];
+        expect(refs.length).toBeGreaterThan(0);
+        const references = Object.fromEntries(refs.map((name) => [name, TICKET]));
+        const rendered = renderDocTarget(spec, { ...makeJob({ ...envelope(TITLE), event: kind }), references });
+        if (rendered.type !== 'http' || rendered.url === undefined) throw new Error('expected an HTTP request');
+        expect(rendered.url.origin).toBe(create.url.origin);
+        expect(rendered.url.pathname.split('/')).toContain(encodeURIComponent(TICKET));
+        expect(rendered.url.hash).toBe('');
+        expect([...rendered.url.searchParams.values()].join()).not.toContain('evil');
+        expect(jsonKeys(JSON.parse(rendered.body.toString('utf8')))).not.toContain('injected');
       }
     },
   );
@@ -148,6 +182,18 @@ const EXPECTED: Readonly<Record<string, (body: unknown, title: string) => void>>
     expect(fields.summary).not.toMatch(LINE_BREAK);
     expect(fields.summary.length).toBeLessThanOrEqual(255);
     expect(fields.description).toBe(`incident.created on ${HOST} at 2026-11-22T10:00:00Z\nSwitchyard event evt_01TEST`);
+  },
+  'jira-incidents': (body) => {
+    const { fields } = body as { fields: { summary: string } };
+    expect(fields).toMatchObject({ project: { key: 'SOC' }, issuetype: { name: 'Task' } });
+    expect(fields.summary).not.toMatch(LINE_BREAK);
+    expect(fields.summary.length).toBeLessThanOrEqual(255);
+  },
+  'servicenow-incidents': (body) => {
+    const incident = body as { short_description: string };
+    expect(incident).toMatchObject({ correlation_id: 'inc_1', correlation_display: 'Switchyard' });
+    expect(incident.short_description).not.toMatch(LINE_BREAK);
+    expect(incident.short_description.length).toBeLessThanOrEqual(160);
   },
   'jira-v3': (body) => {
     const { fields } = body as { fields: { summary: string } };

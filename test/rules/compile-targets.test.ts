@@ -40,6 +40,7 @@ describe('compiled targets', () => {
         timeoutMs: 10_000,
       },
       allowLinkLocal: false,
+      correlationKey: null,
       webhookUrl: 'https://hooks.example/x',
       channel: null,
       username: null,

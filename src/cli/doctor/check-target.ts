@@ -35,7 +35,13 @@ export async function checkTarget(
       return { verdict: 'FAIL', item, detail: `email ${endpoint}: ${redactDetail(reason, masked)}` };
     }
   }
-  const text = spec.type === 'http' ? spec.url : spec.type === 'pagerduty' ? spec.baseUrl : spec.webhookUrl;
+  // A target with `requests:` is probed at its create request's host; a templated URL's host is as written.
+  const text =
+    spec.type === 'http'
+      ? (spec.requests?.create.url ?? spec.url)
+      : spec.type === 'pagerduty'
+        ? spec.baseUrl
+        : spec.webhookUrl;
   if (!URL.canParse(text)) return { verdict: 'FAIL', item, detail: `${spec.type}: the URL is not a valid URL` };
   const url = new URL(text);
   try {

@@ -15,8 +15,8 @@ export interface HttpPostTargetOptions {
   /** Names the URL in the outcome when it does not parse (never quoting it: it may hold a secret). */
   readonly urlName: string;
   readonly method: string;
-  /** This attempt's headers and body; throws when a template cannot render. */
-  readonly build: (job: DeliveryJob) => HttpRequestParts;
+  /** This attempt's headers and body, or its outcome when nothing is to be sent; throws when a template cannot render. */
+  readonly build: (job: DeliveryJob) => HttpRequestParts | Outcome;
   /** Names what `build` makes, for its failure: `the request body`. */
   readonly built: string;
   /** The target's reading of an answer: its status, its body as one line, `Retry-After` as a delay from now. */
@@ -37,17 +37,21 @@ export function createHttpPostTarget(options: HttpPostTargetOptions, deps: Targe
 
   return {
     async send(job, signal): Promise<Outcome> {
-      if (url === null) return { kind: 'permanent', error: `${options.urlName} is not a valid URL` };
-      let parts: HttpRequestParts;
+      let parts: HttpRequestParts | Outcome;
       try {
         parts = options.build(job);
       } catch (error) {
         return renderFailure(error, options.built);
       }
+      if ('kind' in parts) return parts;
+      const { headers, body, delivered } = parts;
+      const to = parts.url ?? url;
+      if (to === null) return { kind: 'permanent', error: `${options.urlName} is not a valid URL` };
       try {
-        const answer = await sender.send({ url, method: options.method, ...parts, signal });
+        const answer = await sender.send({ url: to, method: parts.method ?? options.method, headers, body, signal });
         const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], Date.now());
-        return options.classify(answer.status, responseExcerpt(answer.body), retryAfterMs);
+        const outcome = options.classify(answer.status, responseExcerpt(answer.body), retryAfterMs);
+        return outcome.kind === 'delivered' && delivered !== undefined ? delivered(answer, outcome) : outcome;
       } catch (error) {
         return classifyNetworkError(error);
       }

@@ -1,12 +1,13 @@
 import type { HttpTargetSpec } from '../../rules/rules.js';
 import { classifyHttpStatus } from '../classify-http-status.js';
 import type { Target, TargetDeps } from '../target.js';
-import { buildHttpRequest } from './build-http-request.js';
+import { buildHttpAttempt } from './build-http-attempt.js';
 import { createHttpPostTarget } from './http-post-target.js';
 
 /**
- * A ticketing system or any HTTP endpoint. Every failure becomes an outcome; messages never quote the URL
- * (its query may carry a token) or header values.
+ * A ticketing system or any HTTP endpoint: one request per event, or one per situation of an incident's
+ * lifecycle (build-http-attempt.ts). Every failure becomes an outcome; messages never quote the URL (its query
+ * may carry a token) or header values.
  */
 export function createHttpTarget(spec: HttpTargetSpec, deps: TargetDeps): Target {
   return createHttpPostTarget(
@@ -16,8 +17,8 @@ export function createHttpTarget(spec: HttpTargetSpec, deps: TargetDeps): Target
       url: spec.url,
       urlName: 'the target URL',
       method: spec.method,
-      build: (job) => buildHttpRequest(spec, job),
-      built: 'the request body',
+      build: (job) => buildHttpAttempt(spec, job),
+      built: 'the request',
       classify: (status, excerpt, retryAfterMs) => classifyHttpStatus(status, retryAfterMs, excerpt),
     },
     deps,

@@ -1,25 +1,54 @@
-import type { HttpBody, HttpTargetSpec } from '../rules.js';
-import { checkUrl } from './check-url.js';
+import type { Situation } from '../../lifecycle/choose-situation.js';
+import type { HttpRequests, HttpTargetSpec } from '../rules.js';
 import { compileDeliveryPolicy } from './compile-delivery-policy.js';
 import { compileHttpHeaders } from './compile-http-headers.js';
+import { compileHttpRequest, type HttpRequestYaml } from './compile-http-request.js';
 import type { TargetContext } from './target-context.js';
 import { asBoolean, asString, type HttpTargetYaml } from './target-yaml.js';
 
-/** A generic HTTP endpoint. Body templates are not escaped: JSON encoding of the rendered tree does that job. */
+/** Options that make the target's one request: with `requests:` each request has its own. */
+const ONE_REQUEST = ['url', 'method', 'body', 'raw_body', 'content_type'] as const;
+
+/** A generic HTTP endpoint: one request per event, or one per situation (`requests:`, issue 14). */
 export function compileHttpTarget(yaml: HttpTargetYaml, target: TargetContext): HttpTargetSpec {
-  const method = yaml.method === 'PUT' || yaml.method === 'PATCH' ? yaml.method : 'POST';
+  const requests = compileHttpRequests(yaml, target);
+  const single = compileHttpRequest(requests === null ? yaml : {}, target);
   return {
     name: target.name,
     type: 'http',
     policy: compileDeliveryPolicy(yaml, 'http', target),
     allowLinkLocal: asBoolean(yaml.allow_link_local) ?? false,
-    url: checkUrl(yaml.url, target, 'url'),
-    method,
+    correlationKey: target.template(yaml.key, 'none', 'key'),
+    url: single.url,
+    urlTemplate: single.urlTemplate,
+    requests,
+    method: single.method,
     headers: compileHttpHeaders(yaml.headers, yaml.auth !== undefined, target),
     auth: compileHttpAuth(yaml, target),
-    body: compileHttpBody(yaml, target),
+    body: single.body,
     signingSecret: asString(yaml.sign?.secret) ?? null,
   };
+}
+
+function compileHttpRequests(yaml: HttpTargetYaml, target: TargetContext): HttpRequests | null {
+  const requests = yaml.requests;
+  if (requests === undefined) {
+    if (yaml.url === undefined) target.error('missing_option', 'needs url (or requests)', [], 'key');
+    return null;
+  }
+  for (const option of ONE_REQUEST) {
+    if (yaml[option] === undefined) continue;
+    const message = `give ${option} inside each request of requests, not beside it`;
+    target.error('conflicting_options', message, [option], 'key');
+  }
+  const compile = (situation: Situation) => {
+    const request: unknown = requests[situation];
+    if (typeof request !== 'object' || request === null) return null;
+    return compileHttpRequest(request as HttpRequestYaml, target, 'requests', situation);
+  };
+  const [create, update, resolve] = [compile('create'), compile('update'), compile('resolve')];
+  // The schema reports a missing create; the spec is not used then.
+  return create === null ? null : { create, update, resolve };
 }
 
 function compileHttpAuth(yaml: HttpTargetYaml, target: TargetContext): HttpTargetSpec['auth'] {
@@ -32,15 +61,4 @@ function compileHttpAuth(yaml: HttpTargetYaml, target: TargetContext): HttpTarge
   if (bearer !== undefined) return { kind: 'bearer', token: bearer };
   if (username !== undefined && password !== undefined) return { kind: 'basic', username, password };
   return null;
-}
-
-function compileHttpBody(yaml: HttpTargetYaml, target: TargetContext): HttpBody {
-  if (yaml.body !== undefined && yaml.raw_body !== undefined) {
-    target.error('conflicting_options', 'give body (sent as JSON) or raw_body, not both', ['raw_body'], 'key');
-  }
-  if (yaml.body !== undefined) return { kind: 'json', tree: target.tree(yaml.body, 'none', 'body') ?? {} };
-  const template = target.template(yaml.raw_body, 'none', 'raw_body');
-  const contentType = asString(yaml.content_type);
-  if (template !== null && contentType !== undefined) return { kind: 'text', template, contentType };
-  return { kind: 'forward' };
 }

@@ -21,6 +21,7 @@ export function compileSlackTarget(yaml: SlackTargetYaml, target: TargetContext)
     type: 'slack',
     policy: compileDeliveryPolicy(yaml, 'slack', target),
     allowLinkLocal: asBoolean(yaml.allow_link_local) ?? false,
+    correlationKey: target.template(yaml.key, 'none', 'key'),
     webhookUrl: checkUrl(yaml.webhook_url, target, 'webhook_url'),
     channel: asString(yaml.channel) ?? null,
     username: asString(yaml.username) ?? null,

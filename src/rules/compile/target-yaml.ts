@@ -19,6 +19,7 @@ export interface DeliveryOptionsYaml {
 
 export interface SlackTargetYaml extends DeliveryOptionsYaml {
   readonly webhook_url?: unknown;
+  readonly key?: unknown;
   readonly channel?: unknown;
   readonly username?: unknown;
   readonly icon_emoji?: unknown;
@@ -58,6 +59,8 @@ export interface HttpTargetYaml extends DeliveryOptionsYaml {
   readonly raw_body?: unknown;
   readonly content_type?: unknown;
   readonly sign?: { readonly secret?: unknown };
+  readonly key?: unknown;
+  readonly requests?: Readonly<Record<string, unknown>>;
 }
 
 export interface PagerdutyTargetYaml extends DeliveryOptionsYaml {

@@ -6,6 +6,7 @@ const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
   '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$':
     'must be a name: a letter or digit, then letters, digits, ".", "_" or "-" (at most 100 characters)',
   '^(?:https?://[^\\s]+|.*\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}.*)$': 'must be an http:// or https:// URL',
+  '^(?:https?://\\S.*|.*\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}.*)$': 'must be an http:// or https:// URL',
   '^(?:[^@\\s]+@[^@\\s]+|.*\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}.*)$': 'must be an e-mail address',
   '^(?:event|timestamp|data(?:\\.[^.]+)*)$': 'must be a field path: event, timestamp, data or data.<key>[.<key>...]',
   "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$": 'must be an HTTP header name',

@@ -73,7 +73,7 @@ describe('HTTP target: body', () => {
     const tree = compileTemplateTree({ spam: '{% for i in (1..100000000) %}x{% endfor %}' });
     const outcome = await target({ url: api.url, body: { kind: 'json', tree } }).send(makeJob(), signal());
     expect(outcome).toMatchObject({ kind: 'permanent' });
-    expect(outcome.kind === 'permanent' && outcome.error).toMatch(/^the request body could not be built: template/);
+    expect(outcome.kind === 'permanent' && outcome.error).toMatch(/^the request could not be built: template/);
     expect(api.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { DeliveryJob } from '../../../src/delivery/target.js';
 import { buildEmailMessage, type EmailMessage } from '../../../src/delivery/targets/build-email-message.js';
-import { buildHttpRequest } from '../../../src/delivery/targets/build-http-request.js';
+import { buildHttpAttempt } from '../../../src/delivery/targets/build-http-attempt.js';
 import { buildPagerdutyEvent } from '../../../src/delivery/targets/build-pagerduty-event.js';
 import { buildSlackMessage } from '../../../src/delivery/targets/build-slack-message.js';
 import { buildTeamsMessage } from '../../../src/delivery/targets/build-teams-message.js';
@@ -9,7 +9,7 @@ import { buildTemplateContext } from '../../../src/templates/build-template-cont
 
 /** What a target would put on the wire for one job, through the same builders the targets use. */
 export type RenderedTarget =
-  | { readonly type: 'http'; readonly contentType: string; readonly body: Buffer }
+  | { readonly type: 'http'; readonly contentType: string; readonly body: Buffer; readonly url: URL | undefined }
   | { readonly type: 'slack' | 'teams'; readonly body: Buffer }
   | { readonly type: 'pagerduty'; readonly body: Buffer }
   | { readonly type: 'email'; readonly message: EmailMessage };
@@ -17,8 +17,9 @@ export type RenderedTarget =
 export function renderDocTarget(spec: TargetSpec, job: DeliveryJob): RenderedTarget {
   switch (spec.type) {
     case 'http': {
-      const { headers, body } = buildHttpRequest(spec, job);
-      return { type: 'http', contentType: headers['content-type'] ?? '', body };
+      const attempt = buildHttpAttempt(spec, job);
+      if ('kind' in attempt) throw new Error(`nothing to send: ${JSON.stringify(attempt)}`);
+      return { type: 'http', contentType: attempt.headers['content-type'] ?? '', body: attempt.body, url: attempt.url };
     }
     case 'slack':
       // @slack/webhook sends the payload with JSON.stringify; the same here.

@@ -1,0 +1,11 @@
+import type { TargetSpec } from '../rules/rules.js';
+
+/**
+ * Whether a target keeps a lifecycle per correlation key (issue 14), and so gets the default key
+ * (default-correlation-key.ts) when its rules give no `key:`: HTTP targets with `requests:`, and PagerDuty,
+ * whose resolve must not overtake its trigger. Other targets are ordered only when they declare a key.
+ */
+export function usesLifecycle(spec: TargetSpec): boolean {
+  if (spec.type === 'pagerduty') return true;
+  return spec.type === 'http' && spec.requests !== undefined && spec.requests !== null;
+}

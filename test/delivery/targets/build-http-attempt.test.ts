@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { buildHttpAttempt } from '../../../src/delivery/targets/build-http-attempt.js';
+import { chooseHttpRequest } from '../../../src/delivery/targets/choose-http-request.js';
+import type { DeliveryJob } from '../../../src/delivery/target.js';
+import { httpSpecCompiler } from './http-spec-compiler.js';
+import { makeJob } from './make-target-spec.js';
+
+const compile = httpSpecCompiler();
+const FULL = compile(`requests:
+  create: { url: 'https://jira.example/issue', body: { s: '{{ situation }}' }, capture: { ticket: body.key } }
+  update: { method: PUT, url: 'https://jira.example/issue/{{ ref.ticket }}', body: { s: '{{ situation }} {{ ref.ticket }}' } }
+  resolve: { method: PATCH, url: 'https://jira.example/issue/{{ ref.ticket }}/close' }`);
+const CREATE_ONLY = compile(`requests:\n  create: { url: 'https://jira.example/issue' }`);
+const NO_RESOLVE = compile(`requests:
+  create: { url: 'https://jira.example/issue' }
+  update: { url: 'https://jira.example/issue/{{ ref.ticket }}/comment' }`);
+
+const job = (kind: string, references: Record<string, string> | null): DeliveryJob => ({
+  ...makeJob({ event: kind, timestamp: '2026-11-22T10:00:00Z', data: { incident_id: 'inc_1' } }),
+  references,
+});
+
+describe('chooseHttpRequest', () => {
+  it('takes the request of the situation; resolve falls back to update; update has no fallback', () => {
+    expect(chooseHttpRequest(FULL, 'resolve')).toMatchObject({ name: 'resolve', request: { method: 'PATCH' } });
+    expect(chooseHttpRequest(NO_RESOLVE, 'resolve')).toMatchObject({ name: 'update', request: { method: 'POST' } });
+    expect(chooseHttpRequest(CREATE_ONLY, 'resolve')).toEqual({ name: 'update', request: null });
+    expect(chooseHttpRequest(CREATE_ONLY, 'update')).toEqual({ name: 'update', request: null });
+    expect(chooseHttpRequest(CREATE_ONLY, 'create').request?.url).toBe('https://jira.example/issue');
+  });
+
+  it('gives a target without requests its one request in every situation', () => {
+    const single = compile(`url: https://h.example/x\nmethod: PUT`);
+    for (const situation of ['create', 'update', 'resolve'] as const) {
+      expect(chooseHttpRequest(single, situation)).toMatchObject({
+        name: situation,
+        request: { method: 'PUT', capture: [] },
+      });
+    }
+  });
+});
+
+describe('buildHttpAttempt', () => {
+  it('creates for the first event of a key, updates and resolves with its references', () => {
+    const create = buildHttpAttempt(FULL, job('incident.created', null));
+    expect(create).toMatchObject({ method: 'POST', url: new URL('https://jira.example/issue') });
+    expect(JSON.parse((create as { body: Buffer }).body.toString())).toEqual({ s: 'create' });
+    const update = buildHttpAttempt(FULL, job('incident.updated', { ticket: 'SOC-1' }));
+    expect(update).toMatchObject({ method: 'PUT', url: new URL('https://jira.example/issue/SOC-1') });
+    expect(JSON.parse((update as { body: Buffer }).body.toString())).toEqual({ s: 'update SOC-1' });
+    expect(buildHttpAttempt(FULL, job('incident.resolved', { ticket: 'SOC-1' }))).toMatchObject({
+      method: 'PATCH',
+      url: new URL('https://jira.example/issue/SOC-1/close'),
+    });
+  });
+
+  it('dead-letters a request whose URL needs a reference the key does not have, naming it', () => {
+    expect(buildHttpAttempt(FULL, job('incident.resolved', null))).toEqual({
+      kind: 'permanent',
+      error: "the resolve request's URL needs ref.ticket, and nothing was captured for this key yet",
+    });
+    // A create delivered without its capture leaves the key with references but no ticket.
+    expect(buildHttpAttempt(FULL, job('incident.updated', {}))).toEqual({
+      kind: 'permanent',
+      error: "the update request's URL needs ref.ticket, and nothing was captured for this key yet",
+    });
+    expect(buildHttpAttempt(FULL, job('incident.updated', { other: 'x' }))).toEqual({
+      kind: 'permanent',
+      error: "the update request's URL needs ref.ticket, and the key has only ref.other",
+    });
+  });
+
+  it('sends nothing, as delivered with a note, for a situation the target has no request for', () => {
+    expect(buildHttpAttempt(CREATE_ONLY, job('incident.updated', { ticket: 'SOC-1' }))).toEqual({
+      kind: 'delivered',
+      detail: 'not sent: the target has no update request (requests.update)',
+    });
+  });
+
+  it('adds the captured values to a delivered outcome only, and names those the answer lacked', () => {
+    const parts = buildHttpAttempt(FULL, job('incident.created', null));
+    if ('kind' in parts || parts.delivered === undefined) throw new Error('expected a request that captures');
+    const answer = { status: 201, headers: {}, body: Buffer.from('{"id":"10001","key":"SOC-1"}') };
+    expect(parts.delivered(answer, { kind: 'delivered', status: 201, detail: 'created' })).toEqual({
+      kind: 'delivered',
+      status: 201,
+      detail: 'created',
+      captured: { ticket: 'SOC-1' },
+    });
+    expect(parts.delivered({ ...answer, body: Buffer.from('{}') }, { kind: 'delivered', status: 201 })).toEqual({
+      kind: 'delivered',
+      status: 201,
+      detail: 'capture not in the answer: ticket',
+      captured: {},
+    });
+  });
+});
