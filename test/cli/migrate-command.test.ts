@@ -38,10 +38,10 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./data/journal.db } }');
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version 4 (was 0)\n`,
+      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version 5 (was 0)\n`,
       err: '',
     });
-    expect((await migrate(dir)).out).toContain('schema version 4 (already current)');
+    expect((await migrate(dir)).out).toContain('schema version 5 (already current)');
     const store = createSqliteStore({ path: path.join(dir, 'data', 'journal.db') });
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -59,12 +59,12 @@ describe('switchyard migrate on SQLite', () => {
     expect(existsSync(journal)).toBe(false);
 
     daemon.release();
-    expect((await migrate(dir)).out).toContain('schema version 4 (was 0)');
+    expect((await migrate(dir)).out).toContain('schema version 5 (was 0)');
     const again = lockSqliteJournal(journal, { pid: 4242, host: 'soc-1', startedAt: Date.now() });
     cleanups.push(async () => again.release());
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${journal}: schema version 4 (already current)\n`,
+      out: `journal ${journal}: schema version 5 (already current)\n`,
       err: '',
     });
   });
@@ -81,7 +81,7 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./journal.db } }');
     const cli = spawnCli(['migrate', '--config', path.join(dir, 'switchyard.yaml')], {});
     expect({ code: await cli.exited, err: cli.stderr() }).toEqual({ code: 0, err: '' });
-    expect(cli.stdout()).toContain('schema version 4 (was 0)');
+    expect(cli.stdout()).toContain('schema version 5 (was 0)');
   });
 });
 
@@ -115,13 +115,19 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
     const env = { DATABASE_URL: testDatabaseUrl };
     const where = `journal postgres://${host}${new URL(testDatabaseUrl).pathname} (schema ${on.schema})`;
 
-    expect(await migrate(dir, env)).toEqual({ code: 0, out: `${where}: schema version 4 (was 0)\n`, err: '' });
+    expect(await migrate(dir, env)).toEqual({ code: 0, out: `${where}: schema version 5 (was 0)\n`, err: '' });
     expect(await migrate(dir, env)).toEqual({
       code: 0,
-      out: `${where}: schema version 4 (already current)\n`,
+      out: `${where}: schema version 5 (already current)\n`,
       err: '',
     });
-    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+    expect(await versions(on)).toEqual([
+      { version: 1 },
+      { version: 2 },
+      { version: 3 },
+      { version: 4 },
+      { version: 5 },
+    ]);
     const store = on.openWith({});
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -134,6 +140,12 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
 
     const results = await Promise.all([migrate(dir), migrate(dir), migrate(dir)]);
     expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
-    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+    expect(await versions(on)).toEqual([
+      { version: 1 },
+      { version: 2 },
+      { version: 3 },
+      { version: 4 },
+      { version: 5 },
+    ]);
   });
 });
