@@ -113,6 +113,9 @@ export function describeKeyOrderStoreContract(name: string, createJournal: () =>
       const holds = [...held.map((state) => ({ state, by: 'test' })), null];
       const all = await seed(store, ['a', 'a', 'a', 'a', 'a'], holds);
       expect(ids(await claim(store))).toEqual([all[4]]);
+      // They keep their key, for the listings.
+      const listed = await store.findDeliveries({ target: TARGET });
+      expect(listed.map((d) => [d.correlationKey, d.waitingFor])).toEqual(all.map(() => ['a', undefined]));
     });
 
     it('sends the same key to two targets independently', async () => {

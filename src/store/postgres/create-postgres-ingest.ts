@@ -63,7 +63,8 @@ export function createPostgresIngest(
       for (const { event, target, key, throttle, group } of all) {
         if (throttle !== null)
           await insertThrottled(client, { eventId: event.id, target, at: event.receivedAt, key }, throttle);
-        if (group !== null) await insertGrouped(client, { eventId: event.id, target, at: event.receivedAt }, group);
+        if (group !== null)
+          await insertGrouped(client, { eventId: event.id, target, at: event.receivedAt, key }, group);
       }
       return results;
     });
