@@ -1,6 +1,7 @@
 import { presentAttempt, presentDelivery } from '../admin/api/present-delivery.js';
 import { flattenHeaderText } from '../delivery/targets/flatten-header-text.js';
 import { describeHold } from '../noise/describe-hold.js';
+import { describeWaiting } from '../lifecycle/describe-waiting.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Store, StoredDelivery } from '../store/store.js';
 import type { CliCommand, CliIo } from './cli-io.js';
@@ -133,7 +134,7 @@ function formatDeliveries(rows: readonly StoredDelivery[], events: ReadonlyMap<s
       d.state,
       String(d.attempts),
       new Date(d.state === 'pending' ? d.nextAttemptAt : d.updatedAt).toISOString(),
-      cell(d.lastError ?? describeHold(d.state, d.heldBy), 80, ''),
+      cell(describeWaiting(d) ?? d.lastError ?? describeHold(d.state, d.heldBy), 80, ''),
     ]),
   );
 }

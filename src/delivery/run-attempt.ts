@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Clock } from '../clock.js';
 import type { TargetSpec } from '../rules/rules.js';
 import type { AttemptRecord, ClaimedDelivery } from '../store/store.js';
+import { referencesToRecord } from '../lifecycle/references-to-record.js';
 import { decideNextStep } from './decide-next-step.js';
 import { idempotencyKey } from './idempotency-key.js';
 import type { Outcome } from './outcome.js';
@@ -50,6 +51,7 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
       deliveryId: claimed.delivery.id,
       claimToken: claimed.claimToken,
       counted,
+      references: step.state === 'delivered' ? referencesToRecord(claimed, outcome) : undefined,
       attempt: {
         startedAt,
         durationMs,
@@ -96,6 +98,8 @@ async function send(input: AttemptInput): Promise<Outcome> {
       event: claimed.event,
       envelope,
       suppressedCount: claimed.suppressedCount ?? 0,
+      correlationKey: claimed.delivery.correlationKey ?? null,
+      references: claimed.references ?? null,
     };
     return await Promise.race([input.target.send(job, input.signal), deadline]);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SourceConfig } from '../config/config.js';
+import { correlationKeys } from '../lifecycle/correlation-keys.js';
 import { silenceHolds } from '../noise/silence-holds.js';
 import { groupChecks } from '../noise/group-checks.js';
 import { throttleChecks } from '../noise/throttle-checks.js';
@@ -52,6 +53,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
     ? undefined
     : groupChecks(rules, envelope, decision.matchedRoutes, decision.targets, () => newId('dig_', now));
   const throttles = holds ? undefined : throttleChecks(rules, envelope, decision.matchedRoutes, decision.targets);
+  const keys = correlationKeys(rules, envelope, decision.targets);
   const item: IngestItem = {
     event: {
       id: ctx.newEventId(now),
@@ -67,6 +69,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
     },
     targets: decision.targets,
     dedupeSince: now - ctx.config.dedupeWindowMs,
+    ...(keys && { keys }),
     ...(holds && { holds }),
     ...(groups && { groups }),
     ...(throttles && { throttles }),

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrate } from '../../src/cli/migrate-command.js';
+import { postgresMigrations } from '../../src/store/postgres/migrations/postgres-migrations.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { lockSqliteJournal } from '../../src/store/sqlite/lock-sqlite-journal.js';
 import { spawnCli } from '../helpers/spawn-cli.js';
@@ -38,10 +39,10 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./data/journal.db } }');
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version 4 (was 0)\n`,
+      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version 5 (was 0)\n`,
       err: '',
     });
-    expect((await migrate(dir)).out).toContain('schema version 4 (already current)');
+    expect((await migrate(dir)).out).toContain('schema version 5 (already current)');
     const store = createSqliteStore({ path: path.join(dir, 'data', 'journal.db') });
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -59,12 +60,12 @@ describe('switchyard migrate on SQLite', () => {
     expect(existsSync(journal)).toBe(false);
 
     daemon.release();
-    expect((await migrate(dir)).out).toContain('schema version 4 (was 0)');
+    expect((await migrate(dir)).out).toContain('schema version 5 (was 0)');
     const again = lockSqliteJournal(journal, { pid: 4242, host: 'soc-1', startedAt: Date.now() });
     cleanups.push(async () => again.release());
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${journal}: schema version 4 (already current)\n`,
+      out: `journal ${journal}: schema version 5 (already current)\n`,
       err: '',
     });
   });
@@ -81,7 +82,7 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./journal.db } }');
     const cli = spawnCli(['migrate', '--config', path.join(dir, 'switchyard.yaml')], {});
     expect({ code: await cli.exited, err: cli.stderr() }).toEqual({ code: 0, err: '' });
-    expect(cli.stdout()).toContain('schema version 4 (was 0)');
+    expect(cli.stdout()).toContain('schema version 5 (was 0)');
   });
 });
 
@@ -105,6 +106,7 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
     cleanups.push(() => created.dispose());
     return created;
   }
+  const ALL_VERSIONS = postgresMigrations.map((migration) => ({ version: migration.version }));
   const versions = (on: TempPostgresJournal) =>
     on.sql<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
   const host = new URL(testDatabaseUrl).host;
@@ -115,13 +117,13 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
     const env = { DATABASE_URL: testDatabaseUrl };
     const where = `journal postgres://${host}${new URL(testDatabaseUrl).pathname} (schema ${on.schema})`;
 
-    expect(await migrate(dir, env)).toEqual({ code: 0, out: `${where}: schema version 4 (was 0)\n`, err: '' });
+    expect(await migrate(dir, env)).toEqual({ code: 0, out: `${where}: schema version 5 (was 0)\n`, err: '' });
     expect(await migrate(dir, env)).toEqual({
       code: 0,
-      out: `${where}: schema version 4 (already current)\n`,
+      out: `${where}: schema version 5 (already current)\n`,
       err: '',
     });
-    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+    expect(await versions(on)).toEqual(ALL_VERSIONS);
     const store = on.openWith({});
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -134,6 +136,6 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
 
     const results = await Promise.all([migrate(dir), migrate(dir), migrate(dir)]);
     expect(results.map((r) => r.code)).toEqual([0, 0, 0]);
-    expect(await versions(on)).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+    expect(await versions(on)).toEqual(ALL_VERSIONS);
   });
 });

@@ -1,5 +1,6 @@
 import { describePostgres } from './describe-postgres.js';
 import { describeDeliveryStoreContract } from './delivery-store-contract.js';
+import { describeKeyOrderStoreContract } from './key-order-store-contract.js';
 import { describeRetentionStoreContract } from './retention-store-contract.js';
 import { describeSilenceStoreContract } from './silence-store-contract.js';
 import { describeStoreContract } from './store-contract.js';
@@ -9,5 +10,6 @@ describePostgres('PostgreSQL store', () => {
   describeStoreContract('PostgreSQL', () => tempPostgresJournal());
   describeSilenceStoreContract('PostgreSQL', () => tempPostgresJournal());
   describeDeliveryStoreContract('PostgreSQL', () => tempPostgresJournal());
+  describeKeyOrderStoreContract('PostgreSQL', () => tempPostgresJournal());
   describeRetentionStoreContract('PostgreSQL', () => tempPostgresJournal());
 });

@@ -10,6 +10,7 @@ import { runSqliteMigrations } from '../../src/store/sqlite/run-sqlite-migration
 import type { Store } from '../../src/store/store.js';
 import { makeIngestItem } from './make-ingest-item.js';
 import { describeDeliveryStoreContract } from './delivery-store-contract.js';
+import { describeKeyOrderStoreContract } from './key-order-store-contract.js';
 import { describeRetentionStoreContract } from './retention-store-contract.js';
 import { describeSilenceStoreContract } from './silence-store-contract.js';
 import { describeStoreContract } from './store-contract.js';
@@ -18,6 +19,7 @@ import { tempSqliteJournal } from './temp-sqlite-journal.js';
 describeStoreContract('SQLite', () => tempSqliteJournal());
 describeSilenceStoreContract('SQLite', () => tempSqliteJournal());
 describeDeliveryStoreContract('SQLite', () => tempSqliteJournal());
+describeKeyOrderStoreContract('SQLite', () => tempSqliteJournal());
 
 describe('SQLite store', () => {
   const cleanups: (() => unknown)[] = [];

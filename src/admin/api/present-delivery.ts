@@ -1,3 +1,4 @@
+import { describeWaiting } from '../../lifecycle/describe-waiting.js';
 import { describeHold } from '../../noise/describe-hold.js';
 import type { StoredAttempt, StoredDelivery } from '../../store/store.js';
 
@@ -21,6 +22,10 @@ export function presentDelivery(delivery: StoredDelivery, heldUntil = 0) {
     // Issue 12: what held a delivery back (a silence id, ...); null for one that is sent.
     heldBy: delivery.heldBy ?? null,
     heldReason: describeHold(delivery.state, delivery.heldBy) ?? null,
+    // Issue 14: the delivery's correlation key, and the earlier delivery of that key it waits behind (pending).
+    correlationKey: delivery.correlationKey ?? null,
+    waitingFor: delivery.waitingFor ?? null,
+    waitingReason: describeWaiting(delivery) ?? null,
     createdAt: iso(delivery.createdAt),
     updatedAt: iso(delivery.updatedAt),
   };

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import type { ClaimedDelivery, StoredEvent } from '../store.js';
 import type { Leased } from './lease-postgres-due.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
+import { readPostgresReferences } from './postgres-references.js';
+import { toStoredDelivery } from '../key-order-sql.js';
 
 /**
  * The leased deliveries with their events, oldest due first. Events never change once stored, so they are read
@@ -14,11 +16,23 @@ export async function attachClaimedEvents(pool: pg.Pool, leased: Leased): Promis
     [...new Set(leased.rows.map((row) => row.eventId))],
   ]);
   const byId = new Map(events.rows.map((event) => [event.id, event]));
+  const references = await readPostgresReferences(pool, leased.rows);
   // RETURNING has no order: restore the claim's (oldest due first).
   const rows = [...leased.rows].sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.rowId - b.rowId);
-  return rows.map(({ rowId: _rowId, retryFrom, scheduleAttempts, generation, suppressedCount, ...delivery }) => {
+  return rows.map(({ rowId: _rowId, retryFrom, scheduleAttempts, generation, suppressedCount, ...row }) => {
+    const delivery = toStoredDelivery(row);
     const event = byId.get(delivery.eventId);
     if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
-    return { delivery, event, claimToken, retryFrom, scheduleAttempts, generation, suppressedCount };
+    const key = delivery.correlationKey;
+    return {
+      delivery,
+      event,
+      claimToken,
+      retryFrom,
+      scheduleAttempts,
+      generation,
+      suppressedCount,
+      references: key === undefined || key === null ? null : (references.get(`${delivery.target}\n${key}`) ?? null),
+    };
   });
 }

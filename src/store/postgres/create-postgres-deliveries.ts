@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { DeliveryFilter, DeliveryState, StoredAttempt, StoredDelivery } from '../store.js';
+import { inLine, toStoredDelivery } from '../key-order-sql.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
 import { postgresDeliveryFilter } from './postgres-delivery-filter.js';
@@ -37,7 +38,8 @@ export function createPostgresDeliveries(pool: pg.Pool) {
     },
     async nextDueAt(target: string): Promise<number | undefined> {
       const result = await pool.query<{ due: number | null }>(
-        `SELECT min(next_attempt_at) AS due FROM deliveries WHERE state = 'pending' AND target = $1`,
+        `SELECT min(next_attempt_at) AS due FROM deliveries
+         WHERE state = 'pending' AND target = $1 AND ${inLine('deliveries', null)}`,
         [target],
       );
       return result.rows[0]?.due ?? undefined;
@@ -60,10 +62,11 @@ export function createPostgresDeliveries(pool: pg.Pool) {
       const rowId = parseDeliveryId(deliveryId);
       if (rowId === undefined) return undefined;
       const result = await pool.query<StoredDelivery>(
-        `SELECT ${POSTGRES_COLUMNS.delivery} FROM deliveries WHERE id = $1`,
+        `SELECT ${POSTGRES_COLUMNS.listedDelivery} FROM deliveries WHERE id = $1`,
         [rowId],
       );
-      return result.rows[0];
+      const row = result.rows[0];
+      return row === undefined ? undefined : toStoredDelivery(row);
     },
     async listAttempts(deliveryId: string): Promise<StoredAttempt[]> {
       const rowId = parseDeliveryId(deliveryId);
@@ -82,11 +85,11 @@ export function createPostgresDeliveries(pool: pg.Pool) {
       const direction = filter.order === 'newest' ? 'DESC' : 'ASC';
       // `deliveries.id`, not `id`: in ORDER BY a bare name means the output column, here the text 'dlv_<n>'.
       const result = await pool.query<StoredDelivery>(
-        `SELECT ${POSTGRES_COLUMNS.delivery} FROM deliveries ${where}
+        `SELECT ${POSTGRES_COLUMNS.listedDelivery} FROM deliveries ${where}
          ORDER BY created_at ${direction}, deliveries.id ${direction} LIMIT $${params.length + 1}`,
         [...params, limit],
       );
-      return result.rows;
+      return result.rows.map(toStoredDelivery);
     },
   };
 }

@@ -31,22 +31,23 @@ export function createPostgresIngest(
       const stored = await findOriginals(client, items);
       const { results, fresh } = resolveDuplicates(items, stored);
       if (fresh.length > 0) await insertEvents(client, fresh);
-      const all = fresh.flatMap(({ event, targets, holds, throttles, groups }) =>
+      const all = fresh.flatMap(({ event, targets, keys, holds, throttles, groups }) =>
         targets.map((target, index) => {
           const hold = holds?.[index] ?? null;
           const group = hold === null ? (groups?.[index] ?? null) : null;
           const throttle = hold === null && group === null ? (throttles?.[index] ?? null) : null;
-          return { event, target, hold, group, throttle };
+          return { event, target, key: keys?.[index] ?? null, hold, group, throttle };
         }),
       );
       const deliveries = all.filter((d) => d.throttle === null && d.group === null);
       if (deliveries.length > 0) {
         // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
         await client.query(
-          `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from)
-           SELECT event_id, target, coalesce(state, 'pending'), held_by, at, at, at, at
-           FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[])
-             WITH ORDINALITY AS d (event_id, target, at, state, held_by, n)
+          `INSERT INTO deliveries (event_id, target, state, held_by, correlation_key, next_attempt_at, created_at,
+             updated_at, retry_from)
+           SELECT event_id, target, coalesce(state, 'pending'), held_by, key, at, at, at, at
+           FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[])
+             WITH ORDINALITY AS d (event_id, target, at, state, held_by, key, n)
            ORDER BY n`,
           [
             deliveries.map((d) => d.event.id),
@@ -54,13 +55,16 @@ export function createPostgresIngest(
             deliveries.map((d) => d.event.receivedAt),
             deliveries.map((d) => d.hold?.state ?? null),
             deliveries.map((d) => d.hold?.by ?? null),
+            deliveries.map((d) => d.key),
           ],
         );
       }
       // After the others: each decision is its own statement, so it sees the deliveries inserted before it.
-      for (const { event, target, throttle, group } of all) {
-        if (throttle !== null) await insertThrottled(client, event.id, target, event.receivedAt, throttle);
-        if (group !== null) await insertGrouped(client, { eventId: event.id, target, at: event.receivedAt }, group);
+      for (const { event, target, key, throttle, group } of all) {
+        if (throttle !== null)
+          await insertThrottled(client, { eventId: event.id, target, at: event.receivedAt, key }, throttle);
+        if (group !== null)
+          await insertGrouped(client, { eventId: event.id, target, at: event.receivedAt, key }, group);
       }
       return results;
     });
@@ -69,9 +73,7 @@ export function createPostgresIngest(
 /** As SQLite's insertThrottled (create-sqlite-ingest.ts): suppressed when `max` were let through in the window. */
 async function insertThrottled(
   client: pg.PoolClient,
-  eventId: string,
-  target: string,
-  at: number,
+  { eventId, target, at, key }: { eventId: string; target: string; at: number; key: string | null },
   throttle: ThrottleCheck,
 ): Promise<void> {
   await client.query(
@@ -86,11 +88,11 @@ async function insertThrottled(
        WHERE throttle_key = $3 AND state = 'suppressed' AND created_at >= last.at
      )
      INSERT INTO deliveries (event_id, target, state, held_by, throttle_key, suppressed_count, next_attempt_at,
-       created_at, updated_at, retry_from)
+       created_at, updated_at, retry_from, correlation_key)
      SELECT $1, $2, CASE WHEN sent.n >= $6 THEN 'suppressed' ELSE 'pending' END,
-       CASE WHEN sent.n >= $6 THEN $7 END, $3, CASE WHEN sent.n >= $6 THEN 0 ELSE held.n END, $4, $4, $4, $4
+       CASE WHEN sent.n >= $6 THEN $7 END, $3, CASE WHEN sent.n >= $6 THEN 0 ELSE held.n END, $4, $4, $4, $4, $8
      FROM sent, held`,
-    [eventId, target, throttle.key, at, throttle.windowMs, throttle.max, throttle.by],
+    [eventId, target, throttle.key, at, throttle.windowMs, throttle.max, throttle.by, key],
   );
 }
 

@@ -2,6 +2,7 @@ import { systemClock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { Store, StoredDelivery, StoredEvent } from '../store.js';
 import { checkPostgresSchemaVersion } from './check-postgres-schema-version.js';
+import { toStoredDelivery } from '../key-order-sql.js';
 import { claimPostgresDue } from './claim-postgres-due.js';
 import { claimPostgresPaced } from './claim-postgres-paced.js';
 import { countPostgresPrunable } from './count-postgres-prunable.js';
@@ -93,10 +94,10 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     listDeliveries: (eventId) =>
       use(async () => {
         const result = await pool.query<StoredDelivery>(
-          `SELECT ${POSTGRES_COLUMNS.delivery} FROM deliveries WHERE event_id = $1 ORDER BY target`,
+          `SELECT ${POSTGRES_COLUMNS.listedDelivery} FROM deliveries WHERE event_id = $1 ORDER BY target`,
           [eventId],
         );
-        return result.rows;
+        return result.rows.map(toStoredDelivery);
       }),
     getDelivery: (id) => use(() => deliveries.getDelivery(id)),
     findDeliveries: (filter) => use(() => deliveries.findDeliveries(filter)),

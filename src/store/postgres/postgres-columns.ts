@@ -1,3 +1,5 @@
+import { waitingColumns } from '../key-order-sql.js';
+
 /**
  * Select lists with the Store's camelCase names (quoted, since PostgreSQL folds unquoted names to lowercase).
  * bigint columns arrive as numbers (createPostgresPool), jsonb as parsed arrays, bytea as Buffers.
@@ -10,5 +12,10 @@ export const POSTGRES_COLUMNS = {
   /** An event without its body, for listings. */
   eventSummary: EVENT_SUMMARY,
   delivery: `'dlv_' || id AS id, event_id AS "eventId", target, state, attempts, next_attempt_at AS "nextAttemptAt",
-    last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt", held_by AS "heldBy"`,
+    last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt", held_by AS "heldBy",
+    correlation_key AS "correlationKey"`,
+  /** A delivery for listings: with what it waits for, if it waits behind an earlier one of its key (issue 14). */
+  listedDelivery: `'dlv_' || id AS id, event_id AS "eventId", target, state, attempts, next_attempt_at AS "nextAttemptAt",
+    last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt", held_by AS "heldBy",
+    correlation_key AS "correlationKey", ${waitingColumns('deliveries', (name) => `"${name}"`)}`,
 } as const;

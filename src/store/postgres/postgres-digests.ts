@@ -11,7 +11,7 @@ import { withPostgresTransaction } from './with-postgres-transaction.js';
  */
 export async function insertGrouped(
   client: pg.PoolClient,
-  delivery: { eventId: string; target: string; at: number },
+  delivery: { eventId: string; target: string; at: number; key?: string | null },
   check: GroupCheck,
 ): Promise<void> {
   const { target, at } = delivery;
@@ -32,9 +32,10 @@ export async function insertGrouped(
   }
   await client.query('UPDATE digests SET count = count + 1 WHERE id = $1', [id]);
   await client.query(
-    `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from)
-     VALUES ($1, $2, 'grouped', $3, $4, $4, $4, $4)`,
-    [delivery.eventId, target, id, at],
+    `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from,
+       correlation_key)
+     VALUES ($1, $2, 'grouped', $3, $4, $4, $4, $4, $5)`,
+    [delivery.eventId, target, id, at, delivery.key ?? null],
   );
 }
 

@@ -30,6 +30,9 @@ export async function prunePostgresBatch(
     // Ids are receipt-ordered: once one is young enough to keep, the rest of the journal is too.
     const reachedYoung = rows.some((row) => row.receivedAt >= request.eventsBefore);
     const next = last === undefined || rows.length < request.limit || reachedYoung ? undefined : last.id;
+    // At the end of a pass, as SQLite does: a key's references untouched since the events cutoff go (issue 14).
+    if (next === undefined)
+      await client.query('DELETE FROM key_references WHERE updated_at < $1', [request.eventsBefore]);
     const old = rows.filter((row) => row.receivedAt < request.eventsBefore).map((row) => row.id);
     if (old.length === 0) return { ...NOTHING_PRUNED, next, busy: false };
     const unfinished = await client.query<{ eventId: string }>(

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { AttemptRecord } from '../store.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
+import { writePostgresReferences } from './postgres-references.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
 type Parsed = AttemptRecord & { rowId: number };
@@ -23,7 +24,11 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
       [...new Set(parsed.map((record) => record.rowId))],
     ]);
     let applied = 0;
-    for (const round of rounds(parsed)) applied += await recordRound(client, round);
+    for (const round of rounds(parsed)) {
+      const recorded = await recordRound(client, round);
+      await writePostgresReferences(client, round, recorded);
+      applied += recorded.size;
+    }
     return applied;
   });
 }
@@ -40,8 +45,9 @@ function rounds(records: readonly Parsed[]): Parsed[][] {
   return result;
 }
 
-async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): Promise<number> {
-  const result = await client.query(
+/** Returns the ids of the deliveries whose record went in. */
+async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): Promise<Set<number>> {
+  const result = await client.query<{ id: number }>(
     `WITH input AS (
        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
          $7::bigint[], $8::text[], $9::integer[], $10::text[], $11::integer[])
@@ -58,7 +64,8 @@ async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): P
      INSERT INTO attempts (delivery_id, number, started_at, duration_ms, outcome, status_code, detail)
      SELECT i.id, coalesce((SELECT max(a.number) FROM attempts AS a WHERE a.delivery_id = i.id), 0) + 1,
        i.started_at, i.duration_ms, i.outcome, i.status_code, i.detail
-     FROM input AS i JOIN finished AS f ON f.id = i.id`,
+     FROM input AS i JOIN finished AS f ON f.id = i.id
+     RETURNING delivery_id AS id`,
     [
       records.map((r) => r.rowId),
       records.map((r) => r.claimToken),
@@ -73,5 +80,5 @@ async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): P
       records.map((r) => (r.counted === false ? 0 : 1)),
     ],
   );
-  return result.rowCount ?? 0;
+  return new Set(result.rows.map((row) => Number(row.id)));
 }

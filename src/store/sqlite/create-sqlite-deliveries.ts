@@ -10,9 +10,11 @@ import type {
   StoredAttempt,
   StoredDelivery,
 } from '../store.js';
+import { inLine, toStoredDelivery } from '../key-order-sql.js';
+import { createSqliteReferences } from './create-sqlite-references.js';
 import { deliveryFilterSql, deliveryRowIds } from './delivery-filter-sql.js';
 import { parseDeliveryId } from './parse-delivery-id.js';
-import { DELIVERY_COLUMNS, type SqliteStatements } from './prepare-sqlite-statements.js';
+import { DELIVERY_COLUMNS, LISTED_COLUMNS, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 const DEFAULT_LIMIT = 100;
 // In ORDER BY, a bare `id` would name the result column `'dlv_' || id` (DELIVERY_COLUMNS), sorting as text
@@ -28,11 +30,12 @@ type DeliveryRow = StoredDelivery & {
 
 /** The delivery engine's and the CLI's side of the SQLite journal; each method is one transaction. */
 export function createSqliteDeliveries(db: Database.Database, statements: SqliteStatements) {
-  const selectDue = db.prepare<[target: string, now: number, limit: number], DeliveryRow>(
+  const references = createSqliteReferences(db);
+  const selectDue = db.prepare<{ target: string; now: number; limit: number }, DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS}, id AS rowId, retry_from AS retryFrom, schedule_attempts AS scheduleAttempts,
        replay_generation AS generation, suppressed_count AS suppressedCount FROM deliveries
-     WHERE state = 'pending' AND target = ? AND next_attempt_at <= ?
-     ORDER BY next_attempt_at, deliveries.id LIMIT ?`,
+     WHERE state = 'pending' AND target = @target AND next_attempt_at <= @now AND ${inLine('deliveries', '@now')}
+     ORDER BY next_attempt_at, deliveries.id LIMIT @limit`,
   );
   const claim = db.prepare<[token: string, until: number, now: number, rowId: number]>(
     'UPDATE deliveries SET claim_token = ?, next_attempt_at = ?, updated_at = ? WHERE id = ?',
@@ -76,7 +79,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
   );
   const nextDue = db
     .prepare<[target: string], number | null>(
-      `SELECT min(next_attempt_at) FROM deliveries WHERE state = 'pending' AND target = ?`,
+      `SELECT min(next_attempt_at) FROM deliveries WHERE state = 'pending' AND target = ? AND ${inLine('deliveries', null)}`,
     )
     .pluck();
   const listAttempts = db.prepare<[rowId: number], Omit<StoredAttempt, 'deliveryId'>>(
@@ -84,7 +87,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
      FROM attempts WHERE delivery_id = ? ORDER BY number`,
   );
   const getDelivery = db.prepare<[rowId: number], StoredDelivery>(
-    `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE id = ?`,
+    `SELECT ${LISTED_COLUMNS} FROM deliveries WHERE id = ?`,
   );
   const countByTarget = db.prepare<[], { target: string; state: DeliveryState; count: number }>(
     `SELECT target, state, count(*) AS count FROM deliveries GROUP BY target, state ORDER BY target, state`,
@@ -98,10 +101,11 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     replay_generation = replay_generation + (state = 'delivered')`;
 
   const claimDue = db.transaction((request: ClaimRequest): ClaimedDelivery[] => {
-    const rows = selectDue.all(request.target, request.now, request.limit);
+    const rows = selectDue.all(request);
     const claimToken = randomUUID();
-    return rows.map(({ rowId, retryFrom, scheduleAttempts, generation, suppressedCount, ...delivery }) => {
+    return rows.map(({ rowId, retryFrom, scheduleAttempts, generation, suppressedCount, ...row }) => {
       claim.run(claimToken, request.now + request.leaseMs, request.now, rowId);
+      const delivery = toStoredDelivery(row);
       const event = statements.getEvent.get(delivery.eventId);
       if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
       return {
@@ -112,12 +116,13 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
         scheduleAttempts,
         generation,
         suppressedCount,
+        references: references.read(delivery.target, delivery.correlationKey),
       };
     });
   });
   const recordAttempts = db.transaction((records: readonly AttemptRecord[]): number => {
     let applied = 0;
-    for (const { deliveryId, claimToken, attempt, next, counted } of records) {
+    for (const { deliveryId, claimToken, attempt, next, counted, references: refs } of records) {
       const rowId = parseDeliveryId(deliveryId);
       if (rowId === undefined) continue;
       const finishedAt = attempt.startedAt + attempt.durationMs;
@@ -142,6 +147,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
         attempt.statusCode,
         attempt.detail,
       );
+      if (next.state === 'delivered') references.write(rowId, refs, finishedAt);
       applied += 1;
     }
     return applied;
@@ -191,7 +197,8 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
       deadLetterTarget.run(reason, now, target).changes,
     getDelivery(deliveryId: string): StoredDelivery | undefined {
       const rowId = parseDeliveryId(deliveryId);
-      return rowId === undefined ? undefined : getDelivery.get(rowId);
+      const row = rowId === undefined ? undefined : getDelivery.get(rowId);
+      return row === undefined ? undefined : toStoredDelivery(row);
     },
     listAttempts(deliveryId: string): StoredAttempt[] {
       const rowId = parseDeliveryId(deliveryId);
@@ -203,10 +210,11 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
       const direction = filter.order === 'newest' ? 'DESC' : 'ASC';
       return db
         .prepare<(string | number)[], StoredDelivery>(
-          `SELECT ${DELIVERY_COLUMNS} FROM deliveries ${where}
+          `SELECT ${LISTED_COLUMNS} FROM deliveries ${where}
            ORDER BY created_at ${direction}, deliveries.id ${direction} LIMIT ?`,
         )
-        .all(...params, limit);
+        .all(...params, limit)
+        .map(toStoredDelivery);
     },
   };
 }

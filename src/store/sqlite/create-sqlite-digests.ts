@@ -51,6 +51,7 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
       eventId: event.id,
       target: digest.target,
       at: now,
+      key: null, // a digest stands alone: no order per key
     });
     markSent.run(now, event.id, id);
     return `dlv_${String(lastInsertRowid)}`;

@@ -27,14 +27,14 @@ export function createSqliteIngest(
       const hold = item.holds?.[index];
       const throttle = item.throttles?.[index];
       const group = item.groups?.[index];
-      const row = { eventId: event.id, target, at: event.receivedAt };
+      const row = { eventId: event.id, target, at: event.receivedAt, key: item.keys?.[index] ?? null };
       if (hold) statements.insertHeldDelivery.run({ ...row, state: hold.state, heldBy: hold.by });
       else if (group) {
         statements.insertHeldDelivery.run({ ...row, state: 'grouped', heldBy: digests.join(target, row.at, group) });
       } else if (throttle) {
         const { suppressed, count } = throttles.decide(throttle, row.at);
         const held = suppressed ? { state: 'suppressed', heldBy: throttle.by } : { state: 'pending', heldBy: null };
-        statements.insertThrottledDelivery.run({ ...row, ...held, key: throttle.key, count });
+        statements.insertThrottledDelivery.run({ ...row, ...held, throttleKey: throttle.key, count });
       } else statements.insertPendingDelivery.run(row);
     });
     return { duplicate: false, eventId: event.id, deliveries: item.targets.length };

@@ -41,6 +41,10 @@ export function createSqliteRetention(db: Database.Database, path: string) {
   const deleteThrottleKeys = db.prepare<{ eventsBefore: number }>(
     'DELETE FROM throttle_keys WHERE updated_at < @eventsBefore',
   );
+  // Likewise a correlation key's references (issue 14): nothing was delivered for it since the cutoff.
+  const deleteReferences = db.prepare<{ eventsBefore: number }>(
+    'DELETE FROM key_references WHERE updated_at < @eventsBefore',
+  );
   const prunable = db.prepare<PruneCutoffs, PruneCounts>(
     `WITH gone AS MATERIALIZED (SELECT e.id FROM events e WHERE e.received_at < @eventsBefore AND NOT EXISTS (${UNFINISHED})),
      gone_deliveries AS MATERIALIZED (SELECT id, state FROM deliveries WHERE event_id IN (SELECT id FROM gone))
@@ -57,7 +61,10 @@ export function createSqliteRetention(db: Database.Database, path: string) {
     const reachedYoung = rows.some((row) => row.receivedAt >= request.eventsBefore);
     const next = last === undefined || rows.length < request.limit || reachedYoung ? undefined : last.id;
     const gone = rows.filter((row) => row.finished === 1 && row.receivedAt < request.eventsBefore).map((row) => row.id);
-    if (next === undefined) deleteThrottleKeys.run(cutoffs);
+    if (next === undefined) {
+      deleteThrottleKeys.run(cutoffs);
+      deleteReferences.run(cutoffs);
+    }
     if (gone.length === 0) return { ...NOTHING_PRUNED, next, busy: false };
     const ids = JSON.stringify(gone);
     const counted = countDeliveries.get({ ids }) ?? { deliveries: 0, deadLetters: 0 };

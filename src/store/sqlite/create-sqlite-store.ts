@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { IngestItem, IngestResult, Store } from '../store.js';
+import { toStoredDelivery } from '../key-order-sql.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
 import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
 import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
@@ -101,7 +102,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         return row && { ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] };
       }),
     findEvents: (filter) => use((r) => r.events.findEvents(filter)),
-    listDeliveries: (eventId) => use(({ statements }) => statements.listDeliveries.all(eventId)),
+    listDeliveries: (eventId) => use(({ statements }) => statements.listDeliveries.all(eventId).map(toStoredDelivery)),
     getDelivery: (id) => use((r) => r.deliveries.getDelivery(id)),
     findDeliveries: (filter) => use((r) => r.deliveries.findDeliveries(filter)),
     listAttempts: (deliveryId) => use((r) => r.deliveries.listAttempts(deliveryId)),

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { waitingColumns } from '../key-order-sql.js';
 import type { StoredDelivery, StoredEvent } from '../store.js';
 
 /** An `events` row with camelCase names; `matchedRoutes` is still JSON text. */
@@ -10,7 +11,10 @@ export type SqliteNewEventRow = Omit<SqliteEventRow, 'bodySha256'> & { bodySha25
 const EVENT_COLUMNS = `id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
   lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
 export const DELIVERY_COLUMNS = `'dlv_' || id AS id, event_id AS eventId, target, state, attempts, next_attempt_at AS nextAttemptAt,
-  last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt, held_by AS heldBy`;
+  last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt, held_by AS heldBy,
+  correlation_key AS correlationKey`;
+/** Listings also say what a waiting delivery waits for (issue 14). */
+export const LISTED_COLUMNS = `${DELIVERY_COLUMNS}, ${waitingColumns('deliveries', (name) => name)}`;
 
 /** Every statement the store runs, prepared once per connection (after migrations, when the tables exist). */
 export function prepareSqliteStatements(db: Database.Database) {
@@ -29,14 +33,17 @@ export function prepareSqliteStatements(db: Database.Database) {
          @matchedRoutes)`,
     ),
     // New deliveries are due at once; id, state and attempts take the column defaults (rowid, 'pending', 0).
-    insertPendingDelivery: db.prepare<[{ eventId: string; target: string; at: number }]>(
-      `INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at, retry_from)
-       VALUES (@eventId, @target, @at, @at, @at, @at)`,
+    insertPendingDelivery: db.prepare<[{ eventId: string; target: string; at: number; key: string | null }]>(
+      `INSERT INTO deliveries (event_id, target, correlation_key, next_attempt_at, created_at, updated_at, retry_from)
+       VALUES (@eventId, @target, @key, @at, @at, @at, @at)`,
     ),
     // A held delivery (issue 12) is recorded in its final state and never claimed.
-    insertHeldDelivery: db.prepare<[{ eventId: string; target: string; at: number; state: string; heldBy: string }]>(
-      `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from)
-       VALUES (@eventId, @target, @state, @heldBy, @at, @at, @at, @at)`,
+    insertHeldDelivery: db.prepare<
+      [{ eventId: string; target: string; at: number; key: string | null; state: string; heldBy: string }]
+    >(
+      `INSERT INTO deliveries (event_id, target, correlation_key, state, held_by, next_attempt_at, created_at,
+         updated_at, retry_from)
+       VALUES (@eventId, @target, @key, @state, @heldBy, @at, @at, @at, @at)`,
     ),
     insertThrottledDelivery: db.prepare<
       [
@@ -46,18 +53,19 @@ export function prepareSqliteStatements(db: Database.Database) {
           at: number;
           state: string;
           heldBy: string | null;
-          key: string;
+          key: string | null;
+          throttleKey: string;
           count: number;
         },
       ]
     >(
-      `INSERT INTO deliveries (event_id, target, state, held_by, throttle_key, suppressed_count, next_attempt_at,
-         created_at, updated_at, retry_from)
-       VALUES (@eventId, @target, @state, @heldBy, @key, @count, @at, @at, @at, @at)`,
+      `INSERT INTO deliveries (event_id, target, correlation_key, state, held_by, throttle_key, suppressed_count,
+         next_attempt_at, created_at, updated_at, retry_from)
+       VALUES (@eventId, @target, @key, @state, @heldBy, @throttleKey, @count, @at, @at, @at, @at)`,
     ),
     getEvent: db.prepare<[id: string], SqliteEventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`),
     listDeliveries: db.prepare<[eventId: string], StoredDelivery>(
-      `SELECT ${DELIVERY_COLUMNS} FROM deliveries WHERE event_id = ? ORDER BY target`,
+      `SELECT ${LISTED_COLUMNS} FROM deliveries WHERE event_id = ? ORDER BY target`,
     ),
     // Prepared once: db.pragma() prepares its statement on every call, which cost ~11% of ingest's CPU when
     // asked before every event (create-silence-registry.ts).

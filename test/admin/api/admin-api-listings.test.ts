@@ -162,6 +162,9 @@ describe('admin API listings', () => {
       lastError: 'HTTP 404',
       heldBy: null,
       heldReason: null,
+      correlationKey: null,
+      waitingFor: null,
+      waitingReason: null,
       createdAt: new Date(T0 + 60_000).toISOString(),
       updatedAt: new Date(T0 + 600_042).toISOString(),
       history: [

@@ -3,6 +3,7 @@ import { initialMigration } from './001-initial.js';
 import { sharedTargetsMigration } from './002-shared-targets.js';
 import { replayGenerationMigration } from './003-replay-generation.js';
 import { heldDeliveriesMigration } from './004-held-deliveries.js';
+import { correlationKeysMigration } from './005-correlation-keys.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
 export const postgresMigrations: readonly PostgresMigration[] = [
@@ -10,4 +11,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   sharedTargetsMigration,
   replayGenerationMigration,
   heldDeliveriesMigration,
+  correlationKeysMigration,
 ];

@@ -3,6 +3,7 @@ import { initialMigration } from './001-initial.js';
 import { deliveryAttemptsMigration } from './002-delivery-attempts.js';
 import { replayGenerationMigration } from './003-replay-generation.js';
 import { heldDeliveriesMigration } from './004-held-deliveries.js';
+import { correlationKeysMigration } from './005-correlation-keys.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
@@ -10,4 +11,5 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   deliveryAttemptsMigration,
   replayGenerationMigration,
   heldDeliveriesMigration,
+  correlationKeysMigration,
 ];

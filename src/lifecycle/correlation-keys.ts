@@ -1,0 +1,37 @@
+import type { Envelope } from '../ingest/envelope.js';
+import type { CompiledRules } from '../rules/rules.js';
+import { limitDepth } from '../templates/limit-depth.js';
+import type { TemplateContext } from '../templates/template.js';
+
+/** Rendered keys are cut to this many characters, as throttle keys are: a key is an index entry. */
+const MAX_KEY_LENGTH = 200;
+
+/**
+ * Issue 14: each delivery's correlation key, parallel to `targets`, from its target's `key:` template, or
+ * undefined when no target of the event has one (the common case costs one lookup per target). A key that fails
+ * to render or renders empty is null: that delivery stands alone (no ordering), rather than queueing every such
+ * event behind one another under a shared empty key.
+ */
+export function correlationKeys(
+  rules: CompiledRules,
+  envelope: Envelope,
+  targets: readonly string[],
+): (string | null)[] | undefined {
+  let context: TemplateContext | undefined;
+  let any = false;
+  const keys = targets.map((target): string | null => {
+    const template = rules.targets.get(target)?.correlationKey;
+    if (template === null || template === undefined) return null;
+    context ??= limitDepth(envelope) as TemplateContext;
+    let rendered: string;
+    try {
+      rendered = template.render(context).slice(0, MAX_KEY_LENGTH);
+    } catch {
+      return null;
+    }
+    if (rendered === '') return null;
+    any = true;
+    return rendered;
+  });
+  return any ? keys : undefined;
+}
