@@ -1,3 +1,4 @@
+import { findPostgresReferences } from './postgres-references.js';
 import { systemClock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { Store, StoredDelivery, StoredEvent } from '../store.js';
@@ -111,6 +112,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     replay: (selection, now) => use(() => replayPostgresDeliveries(pool, selection, now)),
     deadLetterTarget: (target, reason, now) => use(() => deliveries.deadLetterTarget(target, reason, now)),
     countByTarget: () => use(() => deliveries.countByTarget()),
+    findReferences: (filter) => use(() => findPostgresReferences(pool, filter)),
     ping: (pingOptions) =>
       use(async () => {
         if (pingOptions?.write !== true) {

@@ -115,6 +115,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     nextDueAt: (target) => use((r) => r.deliveries.nextDueAt(target)),
     replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
     countByTarget: () => use((r) => r.deliveries.countByTarget()),
+    findReferences: (filter) => use((r) => r.deliveries.findReferences(filter)),
     deadLetterTarget: (target, reason, now) => use((r) => r.deliveries.deadLetterTarget(target, reason, now)),
     ping: (pingOptions) =>
       use(({ statements }) => {
