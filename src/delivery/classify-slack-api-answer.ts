@@ -7,6 +7,7 @@ import type { Outcome } from './outcome.js';
  * not the status, decides retry or not.
  */
 const SLACK_API_ERRORS: Readonly<Record<string, string>> = {
+  ratelimited: 'Slack is rate limiting this app',
   channel_not_found: 'the channel does not exist, or the bot cannot see it (a private channel it was not added to)',
   not_in_channel: 'the bot is not in the channel; invite it (/invite @bot)',
   is_archived: 'the channel is archived',

@@ -26,13 +26,16 @@ const TOP_SEVERITIES: ReadonlySet<string> = new Set(['critical', 'high']);
  * critical or high; a resolving event edits the parent to the resolved card (`chat.update`) and replies in the
  * thread, in that order, so a retry after a failed reply repeats the idempotent edit, not a reply. Without a
  * remembered thread every event is a plain post. The message is the target's template or the default card,
- * clipped as for webhooks; the channel and thread come from the rules and the references only.
+ * clipped as for webhooks. Arguments left undefined are not sent.
  */
 export function buildSlackApiCalls(spec: SlackTargetSpec, job: DeliveryJob): SlackApiCall[] {
   const message = buildSlackMessage(spec, job);
+  // The channel and thread come from the rules and the references, never from a message template.
   const post: Record<string, unknown> = {
     ...message,
     channel: spec.channel,
+    thread_ts: undefined,
+    reply_broadcast: undefined,
     ...(spec.username === null ? {} : { username: spec.username }),
     ...(spec.iconEmoji === null ? {} : { icon_emoji: spec.iconEmoji }),
   };
