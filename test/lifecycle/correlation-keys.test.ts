@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/ingest/envelope.js';
 import { correlationKeys } from '../../src/lifecycle/correlation-keys.js';
-import type { CompiledRules, HttpTargetSpec } from '../../src/rules/rules.js';
+import type { CompiledRules, HttpTargetSpec, TargetSpec } from '../../src/rules/rules.js';
 import { compileTemplate } from '../../src/templates/compile-template.js';
-import { makeHttpSpec } from '../delivery/targets/make-target-spec.js';
+import { makeHttpSpec, makePagerdutySpec } from '../delivery/targets/make-target-spec.js';
 
 function rules(keys: Record<string, string | null>): CompiledRules {
   const targets = Object.entries(keys).map(([name, key]): [string, HttpTargetSpec] => [
@@ -37,5 +37,23 @@ describe('correlationKeys', () => {
     });
     const keys = correlationKeys(compiled, envelope({ n: 1, id: 'x'.repeat(500) }), ['empty', 'broken', 'long']);
     expect(keys).toEqual([null, null, 'x'.repeat(200)]);
+  });
+
+  it('gives a lifecycle target without key: the incident or the agent, and other targets nothing', () => {
+    const tickets = makePagerdutySpec({ name: 'tickets', correlationKey: null });
+    const plain = makeHttpSpec({ name: 'plain', correlationKey: null });
+    const compiled = {
+      targets: new Map<string, TargetSpec>([
+        ['tickets', tickets],
+        ['plain', plain],
+      ]),
+    } as unknown as CompiledRules;
+    expect(correlationKeys(compiled, envelope({ incident_id: 'inc_7' }), ['tickets', 'plain'])).toEqual([
+      'incident:inc_7',
+      null,
+    ]);
+    const agent = { event: 'agent.offline', timestamp: '2026-11-22T10:00:00Z', data: { agent: { id: 'agt_1' } } };
+    expect(correlationKeys(compiled, agent as Envelope, ['tickets'])).toEqual(['agent:agt_1']);
+    expect(correlationKeys(compiled, { ...agent, event: 'threat.detected' } as Envelope, ['tickets'])).toBeUndefined();
   });
 });
