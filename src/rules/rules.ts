@@ -73,7 +73,13 @@ interface TargetSpecBase {
 
 export interface SlackTargetSpec extends TargetSpecBase {
   readonly type: 'slack';
-  readonly webhookUrl: string;
+  /** An incoming webhook, or null for a Web API target (`token:`); exactly one of the two is set. */
+  readonly webhookUrl: string | null;
+  /** Issue 14: a bot token for the Web API (chat.postMessage, chat.update: a thread per correlation key). */
+  readonly token: string | null;
+  /** The Web API's base URL, ending in `/`; `https://slack.com/api/` unless a test points it elsewhere. */
+  readonly baseUrl: string;
+  /** A webhook's channel override; the channel a Web API target posts to (required there). */
   readonly channel: string | null;
   readonly username: string | null;
   readonly iconEmoji: string | null;

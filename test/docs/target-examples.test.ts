@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCheck } from '../../src/cli/check-command.js';
+import { buildSlackApiCalls } from '../../src/delivery/targets/build-slack-api-calls.js';
 import { chooseHttpRequest } from '../../src/delivery/targets/choose-http-request.js';
 import { loadRulesFile } from '../../src/rules/load-rules-file.js';
 import type { TargetSpec } from '../../src/rules/rules.js';
@@ -63,6 +64,7 @@ describe('docs/targets.md examples', () => {
     expect(TARGETS.map(({ spec }) => spec.name)).toEqual(
       expect.arrayContaining([
         'soc-slack',
+        'soc-slack-threads',
         'soc-teams',
         'soc-teams-card',
         'oncall-mail',
@@ -158,6 +160,33 @@ describe('docs/targets.md lifecycle examples', () => {
         expect([...rendered.url.searchParams.values()].join()).not.toContain('evil');
         expect(jsonKeys(JSON.parse(rendered.body.toString('utf8')))).not.toContain('injected');
       }
+    },
+  );
+});
+
+describe('docs/targets.md Slack thread examples', () => {
+  const THREADED = TARGETS.flatMap(({ spec }) => (spec.type === 'slack' && spec.token !== null ? [spec] : []));
+  const THREAD = { ts: '1764000001.000100', channel: 'C0SOCALERT' };
+
+  it.each(THREADED.map((spec) => [spec.name, spec] as const))(
+    '%s posts the first event, replies in the thread, and edits the parent on resolve',
+    (_name, spec) => {
+      const calls = (kind: string, references: Record<string, string> | null) =>
+        buildSlackApiCalls(spec, { ...makeJob({ ...envelope(TITLE), event: kind }), references });
+      expect(calls('incident.created', null)).toEqual([
+        { method: 'chat.postMessage', args: expect.objectContaining({ channel: spec.channel }) as unknown },
+      ]);
+      expect(calls('incident.updated', { ...THREAD, severity: 'low' })[0]?.args).toMatchObject({
+        channel: THREAD.channel,
+        thread_ts: THREAD.ts,
+        reply_broadcast: true,
+      });
+      const resolve = calls('incident.resolved', THREAD);
+      expect(resolve.map((call) => [call.method, call.args['channel']])).toEqual([
+        ['chat.update', THREAD.channel],
+        ['chat.postMessage', THREAD.channel],
+      ]);
+      expect(JSON.stringify(resolve)).not.toContain('<script>');
     },
   );
 });

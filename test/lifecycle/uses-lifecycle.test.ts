@@ -15,7 +15,11 @@ describe('usesLifecycle', () => {
     expect(usesLifecycle(makePagerdutySpec())).toBe(true);
   });
 
-  it('is false for a plain HTTP target and for Slack, which are ordered only with a key:', () => {
+  it('is true for a Slack Web API target (token), which threads by key', () => {
+    expect(usesLifecycle(makeSlackSpec({ webhookUrl: null, token: 'xoxb-1', channel: '#soc' }))).toBe(true);
+  });
+
+  it('is false for a plain HTTP target and for a Slack webhook, which are ordered only with a key:', () => {
     expect(usesLifecycle(makeHttpSpec())).toBe(false);
     expect(usesLifecycle(makeHttpSpec({ requests: null }))).toBe(false);
     expect(usesLifecycle(makeSlackSpec())).toBe(false);

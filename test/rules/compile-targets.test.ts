@@ -42,6 +42,8 @@ describe('compiled targets', () => {
       allowLinkLocal: false,
       correlationKey: null,
       webhookUrl: 'https://hooks.example/x',
+      token: null,
+      baseUrl: 'https://slack.com/api/',
       channel: null,
       username: null,
       iconEmoji: null,

@@ -41,7 +41,9 @@ export async function checkTarget(
       ? (spec.requests?.create.url ?? spec.url)
       : spec.type === 'pagerduty'
         ? spec.baseUrl
-        : spec.webhookUrl;
+        : spec.type === 'slack'
+          ? (spec.webhookUrl ?? spec.baseUrl)
+          : spec.webhookUrl;
   if (!URL.canParse(text)) return { verdict: 'FAIL', item, detail: `${spec.type}: the URL is not a valid URL` };
   const url = new URL(text);
   try {

@@ -5,10 +5,10 @@ import type { HttpAnswer, HttpSender } from '../http/create-http-sender.js';
 type FetchResponse = Awaited<ReturnType<FetchFunction>>;
 
 /**
- * A `fetch` for @slack/webhook built on our sender, so Slack requests get the address guard, keep-alive and
- * the attempt's abort signal, and so the caller sees the whole answer: the library's HTTP error carries the
- * status and body but not `Retry-After`. The library's own timeout signal is not needed: the sender enforces
- * the same timeout.
+ * A `fetch` for @slack/webhook and @slack/web-api (the same shape) built on our sender, so Slack requests get
+ * the address guard, keep-alive and the attempt's abort signal, and so the caller sees the whole answer: the
+ * libraries' errors carry the status and body but not `Retry-After` (or only its seconds form). The library's
+ * own timeout signal is not needed: the sender enforces the same timeout.
  */
 export function senderFetch(
   sender: HttpSender,

@@ -10,19 +10,23 @@ import { parseRetryAfter } from '../parse-retry-after.js';
 import type { Target, TargetDeps } from '../target.js';
 import { buildSlackMessage } from './build-slack-message.js';
 import { renderFailure } from './render-failure.js';
+import { createSlackApiTarget } from './slack-api-target.js';
 import { senderFetch } from './sender-fetch.js';
 
 /**
  * A Slack incoming webhook, through @slack/webhook with its retries off (the engine alone retries) and our
- * sender underneath. The webhook URL is itself the secret: it never appears in an outcome.
+ * sender underneath. The webhook URL is itself the secret: it never appears in an outcome. A target with a bot
+ * token instead uses the Web API (slack-api-target.ts).
  */
 export function createSlackTarget(spec: SlackTargetSpec, deps: TargetDeps): Target {
+  if (spec.webhookUrl === null) return createSlackApiTarget(spec, deps);
+  const webhookUrl = spec.webhookUrl;
   const sender = createHttpSender({
     timeoutMs: spec.policy.timeoutMs,
     allowLinkLocal: spec.allowLinkLocal,
     lookup: deps.lookup,
   });
-  const validUrl = URL.canParse(spec.webhookUrl);
+  const validUrl = URL.canParse(webhookUrl);
   const defaults: IncomingWebhookDefaultArguments = {
     ...(spec.channel === null ? {} : { channel: spec.channel }),
     ...(spec.username === null ? {} : { username: spec.username }),
@@ -41,7 +45,7 @@ export function createSlackTarget(spec: SlackTargetSpec, deps: TargetDeps): Targ
       // A client per attempt (a few fields, no connections: those live in the sender) so the fetch can carry
       // this attempt's signal and hand back this attempt's answer even with several attempts in flight.
       let answer: HttpAnswer | undefined;
-      const webhook = new IncomingWebhook(spec.webhookUrl, {
+      const webhook = new IncomingWebhook(webhookUrl, {
         ...defaults,
         timeout: spec.policy.timeoutMs,
         retryConfig: { retries: 0 },

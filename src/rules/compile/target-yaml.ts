@@ -19,6 +19,8 @@ export interface DeliveryOptionsYaml {
 
 export interface SlackTargetYaml extends DeliveryOptionsYaml {
   readonly webhook_url?: unknown;
+  readonly token?: unknown;
+  readonly base_url?: unknown;
   readonly key?: unknown;
   readonly channel?: unknown;
   readonly username?: unknown;

@@ -37,6 +37,8 @@ export function makeSlackSpec(overrides: Partial<SlackTargetSpec> = {}): SlackTa
     type: 'slack',
     name: 'soc-slack',
     webhookUrl: 'http://127.0.0.1:9/services/T000/B000/XXXX',
+    token: null,
+    baseUrl: 'https://slack.com/api/',
     channel: null,
     username: null,
     iconEmoji: null,
