@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { AttemptRecord, ClaimRequest, ClaimedDelivery, DeliveryFilter, DeliveryState, ReferenceFilter, ReplaySelection, StoredAttempt, StoredDelivery } from '../store.js';
+import type {
+  AttemptRecord,
+  ClaimRequest,
+  ClaimedDelivery,
+  DeliveryFilter,
+  DeliveryState,
+  ReferenceFilter,
+  ReplaySelection,
+  StoredAttempt,
+  StoredDelivery,
+} from '../store.js';
 import { inLine, toStoredDelivery } from '../key-order-sql.js';
 import { createSqliteReferences } from './create-sqlite-references.js';
 import { deliveryFilterSql, deliveryRowIds } from './delivery-filter-sql.js';
