@@ -1,6 +1,7 @@
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { envelope } from './post-webhook.js';
-import type { JiraStandIn } from './start-jira-stand-in.js';
+import { startJiraStandIn, type JiraStandIn } from './start-jira-stand-in.js';
+import { startTestDaemon, type TestDaemon } from './start-test-daemon.js';
 
 /**
  * Rules with one Jira lifecycle target `jira` at `url` (create and capture the key, comment on updates,
@@ -54,3 +55,25 @@ export function expectTicketsInOrder(stand: JiraStandIn, incidents: number, upda
 /** Issues transitioned at least once. */
 export const closedTickets = (stand: JiraStandIn): number =>
   [...stand.issues.values()].filter((issue) => issue.transitions.length > 0).length;
+
+/**
+ * Registers an afterEach that closes them, and returns how to start a Jira stand-in and a daemon (SQLite, in a
+ * directory from `tempDir`) whose rules send every incident event to it (`target`: see jiraLifecycleRules).
+ */
+export function useJiraDaemon(
+  tempDir: () => string,
+): (target?: readonly string[]) => Promise<{ stand: JiraStandIn; daemon: TestDaemon }> {
+  let daemon: TestDaemon | undefined;
+  let stand: JiraStandIn | undefined;
+  afterEach(async () => {
+    await daemon?.running.close();
+    await stand?.close();
+    daemon = undefined;
+    stand = undefined;
+  });
+  return async (target) => {
+    stand = await startJiraStandIn();
+    daemon = await startTestDaemon(tempDir(), { rules: jiraLifecycleRules(stand.url, target) });
+    return { stand, daemon };
+  };
+}

@@ -1,32 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  closedTickets,
-  expectTicketsInOrder,
-  incidentLifecycle,
-  jiraLifecycleRules,
-} from '../helpers/jira-lifecycle.js';
+import { describe, expect, it } from 'vitest';
+import { closedTickets, expectTicketsInOrder, incidentLifecycle, useJiraDaemon } from '../helpers/jira-lifecycle.js';
 import { postWebhook } from '../helpers/post-webhook.js';
-import { startJiraStandIn, type JiraStandIn } from '../helpers/start-jira-stand-in.js';
-import { SOURCE_SECRET, startTestDaemon, type TestDaemon } from '../helpers/start-test-daemon.js';
+import { SOURCE_SECRET } from '../helpers/start-test-daemon.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 
-const tempDir = useTempDirs();
-let daemon: TestDaemon | undefined;
-let jira: JiraStandIn | undefined;
-afterEach(async () => {
-  await daemon?.running.close();
-  await jira?.close();
-  daemon = undefined;
-  jira = undefined;
-});
+const startJira = useJiraDaemon(useTempDirs());
 
 const INCIDENTS = 50;
 const UPDATES = 5;
 
 describe('an incident lifecycle in a running daemon (issue 14)', () => {
   it('50 incidents x (created, 5 updates, resolved) at 8 connections: 50 tickets, each with its comments in order, closed once', async () => {
-    const stand = (jira = await startJiraStandIn());
-    const d = (daemon = await startTestDaemon(tempDir(), { rules: jiraLifecycleRules(stand.url) }));
+    const { stand, daemon: d } = await startJira();
     // Each incident's events are posted in order; 8 incidents at a time, so their events interleave.
     const postIncident = async (n: number) => {
       for (const body of incidentLifecycle(n, UPDATES)) {

@@ -1,25 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  closedTickets,
-  expectTicketsInOrder,
-  incidentLifecycle,
-  jiraLifecycleRules,
-} from '../helpers/jira-lifecycle.js';
+import { describe, expect, it } from 'vitest';
+import { closedTickets, expectTicketsInOrder, incidentLifecycle, useJiraDaemon } from '../helpers/jira-lifecycle.js';
 import { postWebhook } from '../helpers/post-webhook.js';
-import { startJiraStandIn, type JiraStandIn } from '../helpers/start-jira-stand-in.js';
-import { SOURCE_SECRET, startTestDaemon, type TestDaemon } from '../helpers/start-test-daemon.js';
+import { SOURCE_SECRET } from '../helpers/start-test-daemon.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { waitUntil } from '../crash/crash-checks.js';
 
-const tempDir = useTempDirs();
-let daemon: TestDaemon | undefined;
-let jira: JiraStandIn | undefined;
-afterEach(async () => {
-  await daemon?.running.close();
-  await jira?.close();
-  daemon = undefined;
-  jira = undefined;
-});
+const startJira = useJiraDaemon(useTempDirs());
 
 /** Incidents 0-2 are created before the outage, 3-5 during it; all are updated and resolved during it. */
 const INCIDENTS = 6;
@@ -36,8 +22,7 @@ const UNAVAILABLE = { status: 503, headers: { 'content-type': 'text/html' }, bod
 
 describe('the ticketing API down while an incident lifecycle queues up (issue 14)', () => {
   it('sends nothing out of order during a 503 outage, then everything, in order, once it recovers', async () => {
-    const stand = (jira = await startJiraStandIn());
-    const d = (daemon = await startTestDaemon(tempDir(), { rules: jiraLifecycleRules(stand.url, TARGET) }));
+    const { stand, daemon: d } = await startJira(TARGET);
     const post = async (body: string) =>
       expect((await postWebhook(d.url, body, { secret: SOURCE_SECRET })).status).toBe(200);
     const events = Array.from({ length: INCIDENTS }, (_, n) => incidentLifecycle(n, UPDATES));
