@@ -1,4 +1,4 @@
-import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BenchDatabase } from './bench-database.js';
@@ -6,7 +6,7 @@ import type { ClientResult, ClientRunOptions, ThroughputResult } from './deliver
 import { BENCH_TARGET, deliveryRules } from './delivery-rules.js';
 import { rate, roundLine, throughputTable } from './delivery-summary.js';
 import { fillJournal } from './fill-journal.js';
-import { runEngine } from './run-engine.js';
+import { runSqliteRound } from './run-sqlite-round.js';
 import { median } from './summarize.js';
 import { preparePostgresDelivery, type PostgresDelivery } from './postgres-delivery.js';
 import { runJsonChild } from './run-json-child.js';
@@ -71,27 +71,17 @@ export async function runThroughput(options: ThroughputOptions): Promise<Map<str
     concurrency: options.concurrency,
   };
   /** The engine on a fresh copy of the SQLite template, until it has delivered them all. */
-  const runSqliteEngine = async (round: number): Promise<ThroughputResult> => {
-    const journal = path.join(dir, `round-${round}.db`);
-    copyFileSync(template, journal);
-    try {
-      return await runEngine<ThroughputResult>(
-        {
-          root,
-          journal,
-          rulesFile,
-          logLevel: options.logLevel,
-          mode: 'throughput',
-          expected: options.deliveries,
-          settleMs: 0,
-          timeoutMs,
-        },
-        options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
-      );
-    } finally {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${journal}${suffix}`, { force: true });
-    }
-  };
+  const runSqliteEngine = (round: number): Promise<ThroughputResult> =>
+    runSqliteRound({
+      root,
+      template,
+      journal: path.join(dir, `round-${round}.db`),
+      rulesFile,
+      logLevel: options.logLevel,
+      expected: options.deliveries,
+      timeoutMs,
+      nodeFlags: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [],
+    });
   const clients: ClientResult[] = [];
   const senders = ['client', 'sqlite-1', ...(postgres ? options.postgresInstances.map((n) => `postgres-${n}`) : [])];
   const engines = new Map<string, ThroughputResult[]>(senders.slice(1).map((name) => [name, []]));
@@ -127,7 +117,8 @@ export async function runThroughput(options: ThroughputOptions): Promise<Map<str
   return new Map([...engines].map(([name, results]) => [name, median(results.map(rate))]));
 }
 
-async function receivedCount(origin: string): Promise<number> {
+/** How many requests the receiver (delivery-receiver.ts) has had. */
+export async function receivedCount(origin: string): Promise<number> {
   const response = await fetch(`${origin}/count`);
   return ((await response.json()) as { received: number }).received;
 }

@@ -12,9 +12,16 @@ const GROUP = 2_000;
  * already: what the engine finds after an outage or a burst. Written through `store.ingest` in big groups, so
  * the rows are exactly what the daemon writes. `perMs` events share each millisecond of receipt time (a
  * delivery is due from its event's receipt): 4 is a burst at 4,000 events/s, about what ingest sustains;
- * 0 puts them all at one instant, as `switchyard replay` does with the deliveries it re-queues.
+ * 0 puts them all at one instant, as `switchyard replay` does with the deliveries it re-queues. `keyOf` gives
+ * each delivery a correlation key (issue 14; none without it), so that the engine sends one key's in order.
  */
-export async function fillJournal(journal: string | Store, target: string, count: number, perMs = 4): Promise<void> {
+export async function fillJournal(
+  journal: string | Store,
+  target: string,
+  count: number,
+  perMs = 4,
+  keyOf?: (counter: number) => string,
+): Promise<void> {
   const store = typeof journal === 'string' ? createSqliteStore({ path: journal }) : journal;
   try {
     await store.migrate();
@@ -22,7 +29,8 @@ export async function fillJournal(journal: string | Store, target: string, count
     for (let done = 0; done < count;) {
       const items: IngestItem[] = [];
       for (const end = Math.min(count, done + GROUP); done < end; done++) {
-        items.push(item(done, firstAt + (perMs > 0 ? Math.floor(done / perMs) : 0), target));
+        const next = item(done, firstAt + (perMs > 0 ? Math.floor(done / perMs) : 0), target);
+        items.push(keyOf === undefined ? next : { ...next, keys: [keyOf(done)] });
       }
       await store.ingest(items);
     }

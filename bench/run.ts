@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: the ingest benchmark (bench/ingest-bench.ts: a bare server, the daemon on SQLite, and on
  * PostgreSQL at 1 and 3 instances, under the same load), then the delivery benchmark (bench/delivery-bench.ts),
- * then a table of the journals side by side, then the routing micro-benchmark if bench/routing-bench.ts
- * exists. Reports, never asserts (issues 2, 3 and 4, Performance). Options: see bench/README.md.
+ * then a table of the journals side by side, then the key-ordering benchmark (bench/key-ordering-bench.ts), then
+ * the routing micro-benchmark if bench/routing-bench.ts exists. Reports, never asserts (issues 2, 3 and 4, Performance). Options: see bench/README.md.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { DEFAULT_BENCH_DATABASE_URL, maskUrl, openBenchDatabase, type BenchDatab
 import { runDeliveryBench } from './delivery-bench.js';
 import { main as runHostileBodies } from './hostile-bodies.js';
 import { runIngestBench } from './ingest-bench.js';
+import { runKeyOrderingBench } from './key-ordering-bench.js';
 import { overallSummary } from './overall-summary.js';
 import { runPruneBench } from './prune-bench.js';
 import type { TargetSummary } from './summarize.js';
@@ -45,6 +46,10 @@ const { values: flags } = parseArgs({
     'skip-noise': { type: 'boolean', default: env.BENCH_SKIP_NOISE === '1' },
     'only-noise': { type: 'boolean', default: env.BENCH_ONLY_NOISE === '1' },
     'only-prune': { type: 'boolean', default: env.BENCH_ONLY_PRUNE === '1' },
+    'only-key-ordering': { type: 'boolean', default: env.BENCH_ONLY_KEY_ORDERING === '1' },
+    'skip-key-ordering': { type: 'boolean', default: env.BENCH_SKIP_KEY_ORDERING === '1' },
+    'key-ordering-rounds': { type: 'string', default: env.BENCH_KEY_ORDERING_ROUNDS ?? '3' },
+    'hot-key-deliveries': { type: 'string', default: env.BENCH_HOT_KEY_DELIVERIES ?? '2000' },
     'prune-events': { type: 'string', default: env.BENCH_PRUNE_EVENTS ?? '1000000' },
     'prune-rounds': { type: 'string', default: env.BENCH_PRUNE_ROUNDS ?? '3' },
     'prune-duration': { type: 'string', default: env.BENCH_PRUNE_DURATION ?? '20' },
@@ -52,27 +57,11 @@ const { values: flags } = parseArgs({
     'prune-batch': { type: 'string', default: env.BENCH_PRUNE_BATCH ?? '500' },
   },
 });
-// The noise benchmark alone (issue 12): everything else off.
-if (flags['only-noise']) {
-  Object.assign(flags, {
-    'skip-ingest': true,
-    'skip-delivery': true,
-    'skip-postgres': true,
-    'skip-routing': true,
-    'skip-hostile': true,
-    'skip-prune': true,
-  });
-}
-// The prune benchmark alone: everything else off.
-if (flags['only-prune']) {
-  Object.assign(flags, {
-    'skip-ingest': true,
-    'skip-delivery': true,
-    'skip-postgres': true,
-    'skip-routing': true,
-    'skip-hostile': true,
-  });
-}
+// `--only-noise` (issue 12), `--only-prune` (issue 10), `--only-key-ordering` (issue 14): those parts alone,
+// everything else off.
+const parts = ['ingest', 'delivery', 'postgres', 'routing', 'hostile', 'prune', 'noise', 'key-ordering'] as const;
+const only = new Set(parts.filter((part) => flags[`only-${part}` as keyof typeof flags] === true));
+if (only.size > 0) for (const part of parts) if (!only.has(part)) flags[`skip-${part}`] = true;
 const positive = (name: string, text: string | undefined, allowZero = false): number => {
   const value = Number(text);
   if (!Number.isInteger(value) || value < (allowZero ? 0 : 1))
@@ -156,6 +145,18 @@ try {
   await postgres?.close();
 }
 
+if (!flags['skip-key-ordering']) {
+  await runKeyOrderingBench({
+    root: ROOT,
+    rounds: positive('key-ordering-rounds', flags['key-ordering-rounds']),
+    deliveries: delivery.deliveries,
+    hotDeliveries: positive('hot-key-deliveries', flags['hot-key-deliveries']),
+    concurrency: delivery.concurrency,
+    perMs: delivery.perMs,
+    logLevel,
+  });
+}
+
 if (!flags['skip-prune']) {
   const duration = positive('prune-duration', flags['prune-duration']);
   await runPruneBench({
@@ -174,7 +175,7 @@ if (!flags['skip-prune']) {
   });
 }
 
-if (!flags['skip-noise'] && !flags['only-prune']) {
+if (!flags['skip-noise']) {
   console.log('\nnoise control at ingest (bench/noise-bench.ts)');
   await (await import('./noise-bench.js')).main([]);
 }

@@ -28,11 +28,13 @@ export function writeDaemonConfig(
   dir: string,
   options: { name: string; targetUrl: string; target: string; store: string },
 ): string {
-  const rules = path.join(dir, `${options.name}-rules.yaml`);
-  writeFileSync(
-    rules,
-    `targets:\n  receiver: { type: http, url: "${options.targetUrl}", ${options.target} }\nroutes:\n  - { name: all, to: [receiver] }\n`,
-  );
+  const rules = `targets:\n  receiver: { type: http, url: "${options.targetUrl}", ${options.target} }\nroutes:\n  - { name: all, to: [receiver] }\n`;
+  return writeDaemonFiles(dir, { name: options.name, rules, store: options.store });
+}
+
+/** A daemon config `<name>.yaml` in `dir` with its rules file `<name>-rules.yaml`; returns the config's path. */
+export function writeDaemonFiles(dir: string, options: { name: string; rules: string; store: string }): string {
+  writeFileSync(path.join(dir, `${options.name}-rules.yaml`), options.rules);
   const config = path.join(dir, `${options.name}.yaml`);
   writeFileSync(
     config,
