@@ -1,5 +1,7 @@
 import type { Envelope } from '../ingest/envelope.js';
 import type { CompiledRules } from '../rules/rules.js';
+import { defaultCorrelationKey } from './default-correlation-key.js';
+import { usesLifecycle } from './uses-lifecycle.js';
 import { limitDepth } from '../templates/limit-depth.js';
 import type { TemplateContext } from '../templates/template.js';
 
@@ -7,8 +9,9 @@ import type { TemplateContext } from '../templates/template.js';
 const MAX_KEY_LENGTH = 200;
 
 /**
- * Issue 14: each delivery's correlation key, parallel to `targets`, from its target's `key:` template, or
- * undefined when no target of the event has one (the common case costs one lookup per target). A key that fails
+ * Issue 14: each delivery's correlation key, parallel to `targets`, from its target's `key:` template, else the
+ * default key for a target that keeps a lifecycle (uses-lifecycle.ts), as docs/targets.md says; or undefined
+ * when no target of the event has one (the common case costs one lookup per target). A key that fails
  * to render or renders empty is null: that delivery stands alone (no ordering), rather than queueing every such
  * event behind one another under a shared empty key.
  */
@@ -20,8 +23,14 @@ export function correlationKeys(
   let context: TemplateContext | undefined;
   let any = false;
   const keys = targets.map((target): string | null => {
-    const template = rules.targets.get(target)?.correlationKey;
-    if (template === null || template === undefined) return null;
+    const spec = rules.targets.get(target);
+    const template = spec?.correlationKey;
+    if (template === null || template === undefined) {
+      if (spec === undefined || !usesLifecycle(spec)) return null;
+      const key = defaultCorrelationKey(envelope.event, envelope.data)?.slice(0, MAX_KEY_LENGTH) ?? null;
+      any ||= key !== null;
+      return key;
+    }
     context ??= limitDepth(envelope) as TemplateContext;
     let rendered: string;
     try {

@@ -241,6 +241,11 @@ export interface Store extends NoiseJournal {
    */
   deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
   /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
+  /**
+   * Issue 14: what the target remembers for the correlation key (its captured references), or undefined when
+   * nothing was delivered for it yet, or its last resolve cleared it: the key's next event is then a `create`.
+   */
+  getReference(target: string, key: string): Promise<StoredReference | undefined>;
   countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
   /**
    * Resolves when the journal answers a trivial query, and with `write`, when it can also start a write

@@ -25,6 +25,25 @@ describe('correlationKeys', () => {
     ]);
   });
 
+  it('gives a lifecycle target without key: the default key, and leaves other targets without one unordered', () => {
+    const create = { method: 'POST', url: 'https://h.example/x', urlTemplate: null, body: { kind: 'forward' } };
+    const lifecycle = makeHttpSpec({
+      name: 'tickets',
+      requests: { create: { ...create, capture: [] }, update: null, resolve: null },
+    } as Partial<HttpTargetSpec>);
+    const compiled = {
+      targets: new Map<string, HttpTargetSpec>([
+        ['tickets', lifecycle],
+        ['plain', makeHttpSpec({ name: 'plain' })],
+      ]),
+    } as unknown as CompiledRules;
+    expect(correlationKeys(compiled, envelope({ incident_id: 'inc_7' }), ['plain', 'tickets'])).toEqual([
+      null,
+      'incident:inc_7',
+    ]);
+    expect(correlationKeys(compiled, envelope({}), ['plain', 'tickets'])).toBeUndefined();
+  });
+
   it('gives no keys at all when no target has one (the item then carries none)', () => {
     expect(correlationKeys(rules({ slack: null }), envelope({}), ['slack'])).toBeUndefined();
   });

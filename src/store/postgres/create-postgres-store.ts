@@ -17,6 +17,7 @@ import { prunePostgresBatch } from './prune-postgres-batch.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
 import type { PostgresStoreOptions } from './postgres-store-options.js';
 import { recordPostgresAttempts } from './record-postgres-attempts.js';
+import { getPostgresReference } from './postgres-references.js';
 import { replayPostgresDeliveries } from './replay-postgres-deliveries.js';
 import { createPostgresSilences } from './create-postgres-silences.js';
 import { createPostgresSourceStatus } from './create-postgres-source-status.js';
@@ -111,6 +112,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     replay: (selection, now) => use(() => replayPostgresDeliveries(pool, selection, now)),
     deadLetterTarget: (target, reason, now) => use(() => deliveries.deadLetterTarget(target, reason, now)),
     countByTarget: () => use(() => deliveries.countByTarget()),
+    getReference: (target, key) => use(() => getPostgresReference(pool, target, key)),
     ping: (pingOptions) =>
       use(async () => {
         if (pingOptions?.write !== true) {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AttemptRecord, StoredDelivery } from '../store.js';
+import type { AttemptRecord, StoredDelivery, StoredReference } from '../store.js';
 
 /**
  * Issue 14: the values remembered for the claimed deliveries' targets and keys (key_references), keyed by
@@ -52,4 +52,18 @@ export async function writePostgresReferences(
       );
     }
   }
+}
+
+/** One key's stored references, for `route` and the admin API. */
+export async function getPostgresReference(
+  pool: pg.Pool,
+  target: string,
+  key: string,
+): Promise<StoredReference | undefined> {
+  const result = await pool.query<StoredReference>(
+    `SELECT target, key, ref_values AS values, updated_at AS "updatedAt" FROM key_references
+     WHERE target = $1 AND key = $2`,
+    [target, key],
+  );
+  return result.rows[0];
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { AttemptRecord } from '../store.js';
+import type { AttemptRecord, StoredReference } from '../store.js';
 
 /**
  * Issue 14: what a target remembers per correlation key (key_references, migration 5), read with each claim and
@@ -18,6 +18,13 @@ export function createSqliteReferences(db: Database.Database) {
        updated_at = excluded.updated_at`,
   );
   const clear = db.prepare<[target: string, key: string]>('DELETE FROM key_references WHERE target = ? AND key = ?');
+  const stored = db.prepare<
+    [target: string, key: string],
+    { target: string; key: string; values: string; updatedAt: number }
+  >(
+    `SELECT target, key, ref_values AS "values", updated_at AS updatedAt FROM key_references
+     WHERE target = ? AND key = ?`,
+  );
   const deliveryKey = db.prepare<[rowId: number], { target: string; key: string | null }>(
     'SELECT target, correlation_key AS key FROM deliveries WHERE id = ?',
   );
@@ -28,6 +35,11 @@ export function createSqliteReferences(db: Database.Database) {
       if (key === null || key === undefined) return null;
       const values = read.get(target, key);
       return values === undefined ? null : (JSON.parse(values) as Record<string, string>);
+    },
+    /** The key's stored row, for `route` and the admin API. */
+    get(target: string, key: string): StoredReference | undefined {
+      const row = stored.get(target, key);
+      return row && { ...row, values: JSON.parse(row.values) as Record<string, string> };
     },
     /** Applies a recorded attempt's `references` to its delivery's key; a delivery without a key has none. */
     write(rowId: number, references: AttemptRecord['references'], now: number): void {
