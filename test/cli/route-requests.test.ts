@@ -5,23 +5,10 @@ import { runRoute } from '../../src/cli/route-command.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { fakeCliIo } from '../rules/support/fake-cli-io.js';
-import { T0, makeIngestItem } from '../store/make-ingest-item.js';
+import { LIFECYCLE_RULES } from '../lifecycle/support/lifecycle-rules.js';
+import { seedStartedKey } from '../store/seed-started-key.js';
 
 const tempDir = useTempDirs();
-/** A ticketing target with a lifecycle (default key), a Slack target with a key, and one without either. */
-const LIFECYCLE_RULES = `targets:
-  tickets:
-    type: http
-    requests:
-      create: { url: https://tickets.example/issues, capture: { ticket: body.key } }
-      update: { url: 'https://tickets.example/issues/{{ ref.ticket }}/comments' }
-      resolve: { url: 'https://tickets.example/issues/{{ ref.ticket }}/close' }
-  ordered: { type: slack, webhook_url: https://hooks.slack.example/x, key: '{{ data.host }}' }
-  chat: { type: slack, webhook_url: https://hooks.slack.example/y }
-routes:
-  - { name: all, match: { event: incident.* }, to: [tickets, ordered, chat] }
-fallback: []
-`;
 const envelope = (kind: string, data: Record<string, unknown>) =>
   JSON.stringify({ event: kind, timestamp: '2026-11-22T10:00:00Z', data });
 
@@ -38,18 +25,7 @@ describe('switchyard route: the request each keyed delivery would use', () => {
     const store = createSqliteStore({ path: path.join(dir, 'journal.db') });
     try {
       await store.migrate();
-      await store.ingest([{ ...makeIngestItem({ targets: ['tickets'] }), keys: ['incident:inc_1'] }]);
-      const [created] = await store.claimDue({ target: 'tickets', now: T0 + 10, limit: 1, leaseMs: 60_000 });
-      if (created === undefined) throw new Error('nothing claimed');
-      await store.recordAttempts([
-        {
-          deliveryId: created.delivery.id,
-          claimToken: created.claimToken,
-          attempt: { startedAt: T0 + 20, durationMs: 1, outcome: 'delivered', statusCode: 201, detail: 'HTTP 201' },
-          references: { merge: { ticket: 'SOC-SECRETLESS-1' } },
-          next: { state: 'delivered', nextAttemptAt: T0 + 20, lastError: null },
-        },
-      ]);
+      await seedStartedKey(store, 'tickets', 'incident:inc_1', { ticket: 'SOC-SECRETLESS-1' });
     } finally {
       await store.close();
     }

@@ -1,4 +1,4 @@
-import { startHttpReceiver, type HttpReceiver, type ScriptedAnswer } from './start-http-receiver.js';
+import { jsonAnswer, startHttpReceiver, type HttpReceiver } from './start-http-receiver.js';
 
 /** One issue as the stand-in keeps it. */
 export interface JiraIssue {
@@ -14,11 +14,7 @@ export interface JiraStandIn extends HttpReceiver {
   readonly issues: Map<string, JiraIssue>;
 }
 
-const json = (status: number, body: unknown): ScriptedAnswer => ({
-  status,
-  headers: { 'content-type': 'application/json;charset=UTF-8' },
-  body: JSON.stringify(body),
-});
+const json = (status: number, body: unknown) => jsonAnswer(status, body, 'application/json;charset=UTF-8');
 /** Jira's answer for an issue it does not have (or may not show). */
 const NOT_FOUND = json(404, {
   errorMessages: ['Issue does not exist or you do not have permission to see it.'],

@@ -1,4 +1,4 @@
-import { startHttpReceiver, type HttpReceiver, type ScriptedAnswer } from './start-http-receiver.js';
+import { jsonAnswer, startHttpReceiver, type HttpReceiver } from './start-http-receiver.js';
 
 /** One incident record as the stand-in keeps it. */
 export interface ServiceNowIncident {
@@ -18,11 +18,7 @@ export interface ServiceNowStandIn extends HttpReceiver {
   readonly incidents: Map<string, ServiceNowIncident>;
 }
 
-const json = (status: number, body: unknown): ScriptedAnswer => ({
-  status,
-  headers: { 'content-type': 'application/json;charset=UTF-8' },
-  body: JSON.stringify(body),
-});
+const json = (status: number, body: unknown) => jsonAnswer(status, body, 'application/json;charset=UTF-8');
 /** The Table API's answer for a sys_id it does not have (or the ACLs hide). */
 const NOT_FOUND = json(404, {
   error: { message: 'No Record found', detail: "Record doesn't exist or ACL restricts the record retrieval" },

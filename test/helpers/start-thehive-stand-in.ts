@@ -1,4 +1,4 @@
-import { startHttpReceiver, type HttpReceiver, type ScriptedAnswer } from './start-http-receiver.js';
+import { jsonAnswer, startHttpReceiver, type HttpReceiver } from './start-http-receiver.js';
 
 /** One case as the stand-in keeps it. */
 export interface TheHiveCase {
@@ -18,11 +18,7 @@ export interface TheHiveStandIn extends HttpReceiver {
   readonly cases: Map<string, TheHiveCase>;
 }
 
-const json = (status: number, body: unknown): ScriptedAnswer => ({
-  status,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+const json = jsonAnswer;
 const NOT_FOUND = (id: string) => json(404, { type: 'NotFoundError', message: `Case ${id} not found` });
 const CASE_PATH = /^\/api\/v1\/case\/([^/]+)(\/comment)?$/;
 /** TheHive 5's case statuses of the Closed stage: closing needs a `summary`. */

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { waitFor } from '../../delivery/engine/engine-harness.js';
 import { docYamlBlocks, placeholderEnv } from '../../docs/support/doc-yaml-blocks.js';
 import { envelope, postWebhook } from '../../helpers/post-webhook.js';
+import type { HttpReceiver } from '../../helpers/start-http-receiver.js';
 import { SOURCE_SECRET, startTestDaemon, type TestDaemon } from '../../helpers/start-test-daemon.js';
 
 /**
@@ -22,9 +23,28 @@ export function docLifecycleRules(target: string, origin: string, standInUrl: st
   return `${text}routes:\n  - { name: incidents, match: { event: incident.* }, to: [${target}] }\nfallback: []\n`;
 }
 
-/** Starts a daemon on the example's rules, the example's `${VAR}`s given placeholder values. */
-export async function startDocLifecycleDaemon(dir: string, rules: string): Promise<TestDaemon> {
-  return startTestDaemon(dir, { rules, env: placeholderEnv(rules), random: () => 0 });
+/**
+ * Runs docs/targets.md's example for `target` (its `origin` pointed at the stand-in) in a daemon, sends it
+ * `incidents` incident lifecycles of `updates` updates each (sendIncidentLifecycles), and closes the daemon
+ * and the stand-in, whose records stay readable.
+ */
+export async function runDocLifecycle(
+  dir: string,
+  standIn: HttpReceiver,
+  example: { readonly target: string; readonly origin: string },
+  counts: { readonly incidents: number; readonly updates: number },
+): Promise<void> {
+  try {
+    const rules = docLifecycleRules(example.target, example.origin, standIn.url);
+    const daemon = await startTestDaemon(dir, { rules, env: placeholderEnv(rules), random: () => 0 });
+    try {
+      await sendIncidentLifecycles(daemon, counts.incidents, counts.updates);
+    } finally {
+      await daemon.running.close();
+    }
+  } finally {
+    await standIn.close();
+  }
 }
 
 /**
