@@ -23,9 +23,7 @@ import { createIngestHandler } from './ingest/ingest-handler.js';
 import { SMALL_BODY_BYTES } from './ingest/read-body.js';
 import { createLogger } from './log/create-logger.js';
 import type { Logger } from './log/logger.js';
-import { createSilenceRegistry } from './noise/create-silence-registry.js';
-import { startDigestSender } from './noise/start-digest-sender.js';
-import { startSilenceReleaser } from './noise/start-silence-releaser.js';
+import { startNoiseControl } from './noise/start-noise-control.js';
 import { watchSources } from './noise/watch-sources.js';
 import { raiseEvent } from './ingest/raise-event.js';
 import type { IngestContext } from './ingest/ingest-context.js';
@@ -154,22 +152,18 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     await engine.start();
     registerScrapeGauges(metrics, { store, engine, rules });
     releases.push(() => engine.stop(config.shutdownGraceMs));
-    const silences = createSilenceRegistry({
+    const noise = await startNoiseControl({
       store,
       log,
       clock,
       rules: rules.current,
-      intervalMs: options.silenceRefreshMs,
+      wake: () => engine.wake(),
+      silenceRefreshMs: options.silenceRefreshMs,
+      silenceReleaseMs: options.silenceReleaseMs,
+      digestSendMs: options.digestSendMs,
     });
-    releases.push(async () => silences.stop());
-    await silences.refresh();
-    // Background noise-control jobs: silences that ended (deliver_unresolved) and digests that are due.
-    const jobs = { store, log, clock, wake: () => engine.wake() };
-    const releaser = startSilenceReleaser({ ...jobs, intervalMs: options.silenceReleaseMs });
-    releases.push(() => releaser.stop());
-    const rulesVersion = () => rules.current().version;
-    const digests = startDigestSender({ ...jobs, rulesVersion, intervalMs: options.digestSendMs });
-    releases.push(() => digests.stop());
+    releases.push(() => noise.stop());
+    const { silences } = noise;
     const { retention, dedupeWindowMs } = config;
     const pruner = startPruner({
       store,

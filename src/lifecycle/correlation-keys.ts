@@ -1,17 +1,17 @@
 import type { Envelope } from '../ingest/envelope.js';
 import type { CompiledRules } from '../rules/rules.js';
+import { limitDepth } from '../templates/limit-depth.js';
 import { defaultCorrelationKey } from './default-correlation-key.js';
 import { usesLifecycle } from './uses-lifecycle.js';
-import { limitDepth } from '../templates/limit-depth.js';
 import type { TemplateContext } from '../templates/template.js';
 
 /** Rendered keys are cut to this many characters, as throttle keys are: a key is an index entry. */
 const MAX_KEY_LENGTH = 200;
 
 /**
- * Issue 14: each delivery's correlation key, parallel to `targets`, from its target's `key:` template, else the
- * default key for a target that keeps a lifecycle (uses-lifecycle.ts), as docs/targets.md says; or undefined
- * when no target of the event has one (the common case costs one lookup per target). A key that fails
+ * Issue 14: each delivery's correlation key, parallel to `targets`, from its target's `key:` template (for a
+ * lifecycle target without one, the incident or agent: default-correlation-key.ts), or undefined when no
+ * target of the event has one (the common case costs one lookup per target). A key that fails
  * to render or renders empty is null: that delivery stands alone (no ordering), rather than queueing every such
  * event behind one another under a shared empty key.
  */
@@ -26,10 +26,12 @@ export function correlationKeys(
     const spec = rules.targets.get(target);
     const template = spec?.correlationKey;
     if (template === null || template === undefined) {
-      if (spec === undefined || !usesLifecycle(spec)) return null;
-      const key = defaultCorrelationKey(envelope.event, envelope.data)?.slice(0, MAX_KEY_LENGTH) ?? null;
-      any ||= key !== null;
-      return key;
+      // A lifecycle target without `key:` gets the incident or the agent as its key.
+      const fallback =
+        spec !== undefined && usesLifecycle(spec) ? defaultCorrelationKey(envelope.event, envelope.data) : null;
+      if (fallback === null) return null;
+      any = true;
+      return fallback.slice(0, MAX_KEY_LENGTH);
     }
     context ??= limitDepth(envelope) as TemplateContext;
     let rendered: string;

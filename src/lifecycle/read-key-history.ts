@@ -9,12 +9,13 @@ export type KeyHistory = (target: string, key: string) => Readonly<Record<string
  * history `explainRequests` asks for: null for a key nothing was delivered for yet.
  */
 export async function readKeyHistory(
-  store: Pick<Store, 'getReference'>,
+  store: Pick<Store, 'findReferences'>,
   keyed: readonly KeyedDelivery[],
 ): Promise<KeyHistory> {
   const found = new Map<string, Readonly<Record<string, string>>>();
   for (const { target, key } of keyed) {
-    const stored = key === null ? undefined : await store.getReference(target, key);
+    if (key === null) continue;
+    const [stored] = await store.findReferences({ target, key, limit: 1 });
     if (stored !== undefined) found.set(`${target}\n${stored.key}`, stored.values);
   }
   return (target, key) => found.get(`${target}\n${key}`) ?? null;

@@ -152,6 +152,12 @@ export interface StoredReference {
   readonly updatedAt: number;
 }
 
+export interface ReferenceFilter {
+  readonly target?: string | undefined;
+  readonly key?: string | undefined;
+  readonly limit: number;
+}
+
 export interface ClaimRequest {
   readonly target: string;
   readonly now: number;
@@ -241,12 +247,9 @@ export interface Store extends NoiseJournal {
    */
   deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
   /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
-  /**
-   * Issue 14: what the target remembers for the correlation key (its captured references), or undefined when
-   * nothing was delivered for it yet, or its last resolve cleared it: the key's next event is then a `create`.
-   */
-  getReference(target: string, key: string): Promise<StoredReference | undefined>;
   countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
+  /** Issue 14: the references remembered per target and key, most recently written first (admin API). */
+  findReferences(filter: ReferenceFilter): Promise<StoredReference[]>;
   /**
    * Resolves when the journal answers a trivial query, and with `write`, when it can also start a write
    * transaction (taken and rolled back at once); rejects like the other methods otherwise (readiness).

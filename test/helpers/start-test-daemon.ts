@@ -129,6 +129,6 @@ ${options.config ?? ''}
     rawLogs: captured.rawLogs,
     logs: captured.logs,
     counts: () => withStore((store) => store.counts()),
-    deliveries: () => withStore((store) => store.findDeliveries({})),
+    deliveries: () => withStore((store) => store.findDeliveries({ limit: 10_000 })),
   };
 }

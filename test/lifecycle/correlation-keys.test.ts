@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/ingest/envelope.js';
 import { correlationKeys } from '../../src/lifecycle/correlation-keys.js';
-import type { CompiledRules, HttpTargetSpec } from '../../src/rules/rules.js';
+import type { CompiledRules, HttpTargetSpec, TargetSpec } from '../../src/rules/rules.js';
 import { compileTemplate } from '../../src/templates/compile-template.js';
-import { makeHttpSpec } from '../delivery/targets/make-target-spec.js';
+import { makeHttpSpec, makePagerdutySpec } from '../delivery/targets/make-target-spec.js';
 
 function rules(keys: Record<string, string | null>): CompiledRules {
   const targets = Object.entries(keys).map(([name, key]): [string, HttpTargetSpec] => [
@@ -25,25 +25,6 @@ describe('correlationKeys', () => {
     ]);
   });
 
-  it('gives a lifecycle target without key: the default key, and leaves other targets without one unordered', () => {
-    const create = { method: 'POST', url: 'https://h.example/x', urlTemplate: null, body: { kind: 'forward' } };
-    const lifecycle = makeHttpSpec({
-      name: 'tickets',
-      requests: { create: { ...create, capture: [] }, update: null, resolve: null },
-    } as Partial<HttpTargetSpec>);
-    const compiled = {
-      targets: new Map<string, HttpTargetSpec>([
-        ['tickets', lifecycle],
-        ['plain', makeHttpSpec({ name: 'plain' })],
-      ]),
-    } as unknown as CompiledRules;
-    expect(correlationKeys(compiled, envelope({ incident_id: 'inc_7' }), ['plain', 'tickets'])).toEqual([
-      null,
-      'incident:inc_7',
-    ]);
-    expect(correlationKeys(compiled, envelope({}), ['plain', 'tickets'])).toBeUndefined();
-  });
-
   it('gives no keys at all when no target has one (the item then carries none)', () => {
     expect(correlationKeys(rules({ slack: null }), envelope({}), ['slack'])).toBeUndefined();
   });
@@ -56,5 +37,23 @@ describe('correlationKeys', () => {
     });
     const keys = correlationKeys(compiled, envelope({ n: 1, id: 'x'.repeat(500) }), ['empty', 'broken', 'long']);
     expect(keys).toEqual([null, null, 'x'.repeat(200)]);
+  });
+
+  it('gives a lifecycle target without key: the incident or the agent, and other targets nothing', () => {
+    const tickets = makePagerdutySpec({ name: 'tickets', correlationKey: null });
+    const plain = makeHttpSpec({ name: 'plain', correlationKey: null });
+    const compiled = {
+      targets: new Map<string, TargetSpec>([
+        ['tickets', tickets],
+        ['plain', plain],
+      ]),
+    } as unknown as CompiledRules;
+    expect(correlationKeys(compiled, envelope({ incident_id: 'inc_7' }), ['tickets', 'plain'])).toEqual([
+      'incident:inc_7',
+      null,
+    ]);
+    const agent = { event: 'agent.offline', timestamp: '2026-11-22T10:00:00Z', data: { agent: { id: 'agt_1' } } };
+    expect(correlationKeys(compiled, agent as Envelope, ['tickets'])).toEqual(['agent:agt_1']);
+    expect(correlationKeys(compiled, { ...agent, event: 'threat.detected' } as Envelope, ['tickets'])).toBeUndefined();
   });
 });

@@ -145,17 +145,15 @@ export function describeKeyOrderStoreContract(name: string, createJournal: () =>
       await store.recordAttempts([record(a2, 'delivered', T0 + 400, { merge: { comment: '7', ticket: 'SOC-1' } })]);
       const third = await claim(store, T0 + 500);
       expect(third[0]?.references).toEqual({ ticket: 'SOC-1', comment: '7' });
-      // What `route --config` and the admin route test read: the stored row of one key.
-      expect(await store.getReference(TARGET, 'a')).toEqual({
-        target: TARGET,
-        key: 'a',
-        values: { ticket: 'SOC-1', comment: '7' },
-        updatedAt: T0 + 405,
-      });
-      expect(await store.getReference(TARGET, 'b')).toBeUndefined();
-      expect(await store.getReference('other-target', 'a')).toBeUndefined();
+      // Listed for the admin API, filtered by target and key.
+      const listed = [
+        { target: TARGET, key: 'a', values: { ticket: 'SOC-1', comment: '7' }, updatedAt: expect.any(Number) },
+      ];
+      expect(await store.findReferences({ limit: 10 })).toEqual(listed);
+      expect(await store.findReferences({ target: TARGET, key: 'a', limit: 10 })).toEqual(listed);
+      expect(await store.findReferences({ key: 'b', limit: 10 })).toEqual([]);
+      expect(await store.findReferences({ target: 'other', limit: 10 })).toEqual([]);
       await store.recordAttempts([record(third[0] as ClaimedDelivery, 'delivered', T0 + 600, { clear: true })]);
-      expect(await store.getReference(TARGET, 'a')).toBeUndefined();
       const fourth = await claim(store, T0 + 700);
       expect(fourth.map((c) => [c.delivery.correlationKey, c.references])).toEqual([['a', null]]);
     });

@@ -10,6 +10,7 @@ import { addRulesRoutes } from './rules-routes.js';
 import { addSilencesRoutes } from './silences-routes.js';
 import { sendApiError } from './send-api-error.js';
 import { addTargetsRoute } from './targets-route.js';
+import { addReferencesRoute } from './references-route.js';
 
 /** Route tests carry one event envelope; ingest's default `max_body` is the same. */
 const JSON_LIMIT = '1mb';
@@ -36,6 +37,7 @@ export function createAdminApi(deps: AdminApiDeps): Router {
   addDeliveriesRoutes(router, deps, read);
   addRulesRoutes(router, deps, { read, replay });
   addTargetsRoute(router, deps, read);
+  addReferencesRoute(router, deps, read);
   addRouteTestRoute(router, deps, read, json);
   addReplayRoutes(router, deps, replay, json);
   addSilencesRoutes(router, deps, { read, silence }, json);

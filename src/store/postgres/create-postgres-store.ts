@@ -1,3 +1,4 @@
+import { findPostgresReferences } from './postgres-references.js';
 import { systemClock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { Store, StoredDelivery, StoredEvent } from '../store.js';
@@ -17,7 +18,6 @@ import { prunePostgresBatch } from './prune-postgres-batch.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
 import type { PostgresStoreOptions } from './postgres-store-options.js';
 import { recordPostgresAttempts } from './record-postgres-attempts.js';
-import { getPostgresReference } from './postgres-references.js';
 import { replayPostgresDeliveries } from './replay-postgres-deliveries.js';
 import { createPostgresSilences } from './create-postgres-silences.js';
 import { createPostgresSourceStatus } from './create-postgres-source-status.js';
@@ -112,7 +112,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     replay: (selection, now) => use(() => replayPostgresDeliveries(pool, selection, now)),
     deadLetterTarget: (target, reason, now) => use(() => deliveries.deadLetterTarget(target, reason, now)),
     countByTarget: () => use(() => deliveries.countByTarget()),
-    getReference: (target, key) => use(() => getPostgresReference(pool, target, key)),
+    findReferences: (filter) => use(() => findPostgresReferences(pool, filter)),
     ping: (pingOptions) =>
       use(async () => {
         if (pingOptions?.write !== true) {

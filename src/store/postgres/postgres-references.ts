@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AttemptRecord, StoredDelivery, StoredReference } from '../store.js';
+import type { AttemptRecord, ReferenceFilter, StoredDelivery, StoredReference } from '../store.js';
 
 /**
  * Issue 14: the values remembered for the claimed deliveries' targets and keys (key_references), keyed by
@@ -54,16 +54,13 @@ export async function writePostgresReferences(
   }
 }
 
-/** One key's stored references, for `route` and the admin API. */
-export async function getPostgresReference(
-  pool: pg.Pool,
-  target: string,
-  key: string,
-): Promise<StoredReference | undefined> {
-  const result = await pool.query<StoredReference>(
+/** The references remembered per target and key, most recently written first (admin API). */
+export async function findPostgresReferences(pool: pg.Pool, filter: ReferenceFilter): Promise<StoredReference[]> {
+  const result = await pool.query<{ target: string; key: string; values: Record<string, string>; updatedAt: string }>(
     `SELECT target, key, ref_values AS values, updated_at AS "updatedAt" FROM key_references
-     WHERE target = $1 AND key = $2`,
-    [target, key],
+     WHERE ($1::text IS NULL OR target = $1) AND ($2::text IS NULL OR key = $2)
+     ORDER BY updated_at DESC, target, key LIMIT $3`,
+    [filter.target ?? null, filter.key ?? null, filter.limit],
   );
-  return result.rows[0];
+  return result.rows.map((row) => ({ ...row, updatedAt: Number(row.updatedAt) }));
 }

@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type {
-  AttemptRecord,
-  ClaimRequest,
-  ClaimedDelivery,
-  DeliveryFilter,
-  DeliveryState,
-  ReplaySelection,
-  StoredAttempt,
-  StoredDelivery,
-} from '../store.js';
+import type { AttemptRecord, ClaimRequest, ClaimedDelivery, DeliveryFilter, DeliveryState, ReferenceFilter, ReplaySelection, StoredAttempt, StoredDelivery } from '../store.js';
 import { inLine, toStoredDelivery } from '../key-order-sql.js';
 import { createSqliteReferences } from './create-sqlite-references.js';
 import { deliveryFilterSql, deliveryRowIds } from './delivery-filter-sql.js';
@@ -193,6 +184,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     nextDueAt: (target: string) => nextDue.get(target) ?? undefined,
     replay: (selection: ReplaySelection, now: number) => replay.immediate(selection, now).sort(compareIds),
     countByTarget: () => countByTarget.all(),
+    findReferences: (filter: ReferenceFilter) => references.find(filter),
     deadLetterTarget: (target: string, reason: string, now: number) =>
       deadLetterTarget.run(reason, now, target).changes,
     getDelivery(deliveryId: string): StoredDelivery | undefined {

@@ -9,7 +9,6 @@ import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js
 import { createSqliteIngest } from './create-sqlite-ingest.js';
 import { createSqliteRetention, type SqliteRetention } from './create-sqlite-retention.js';
 import { createSqliteSilences, type SqliteSilences } from './create-sqlite-silences.js';
-import { createSqliteReferences, type SqliteReferences } from './create-sqlite-references.js';
 import { createSqliteSourceStatus } from './create-sqlite-source-status.js';
 import { createSqliteDigests, type SqliteDigests } from './create-sqlite-digests.js';
 import { AUTO_CONVERT_MAX_BYTES, enableIncrementalVacuum } from './enable-incremental-vacuum.js';
@@ -36,7 +35,6 @@ interface Ready {
   readonly silences: SqliteSilences;
   readonly sources: ReturnType<typeof createSqliteSourceStatus>;
   readonly digests: SqliteDigests;
-  readonly references: SqliteReferences;
 }
 
 /**
@@ -73,7 +71,6 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         retention: createSqliteRetention(opened, options.path),
         silences: createSqliteSilences(opened),
         sources: createSqliteSourceStatus(opened),
-        references: createSqliteReferences(opened),
       };
     }
     return ready;
@@ -118,7 +115,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     nextDueAt: (target) => use((r) => r.deliveries.nextDueAt(target)),
     replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
     countByTarget: () => use((r) => r.deliveries.countByTarget()),
-    getReference: (target, key) => use((r) => r.references.get(target, key)),
+    findReferences: (filter) => use((r) => r.deliveries.findReferences(filter)),
     deadLetterTarget: (target, reason, now) => use((r) => r.deliveries.deadLetterTarget(target, reason, now)),
     ping: (pingOptions) =>
       use(({ statements }) => {
