@@ -1,13 +1,18 @@
 import { KNOWN_EVENT_KINDS } from '../ingest/envelope.js';
 import type { Envelope } from '../ingest/envelope.js';
 import type { RouteExplanation } from '../rules/explain-route.js';
+import { describeRequest, type RequestExplanation } from '../lifecycle/explain-requests.js';
 import { describeSeverity } from './describe-severity.js';
 
 /**
  * The text `switchyard route` prints: every route with its outcome, and the targets. Target names only:
  * target options may hold secrets.
  */
-export function formatExplanation(envelope: Envelope, explanation: RouteExplanation): string {
+export function formatExplanation(
+  envelope: Envelope,
+  explanation: RouteExplanation,
+  requests: readonly RequestExplanation[] = [],
+): string {
   const known = KNOWN_EVENT_KINDS.has(envelope.event) ? '' : ' (not a kind the upstream documents)';
   const lines = [
     `event:    ${envelope.event}${known}`,
@@ -29,6 +34,11 @@ export function formatExplanation(envelope: Envelope, explanation: RouteExplanat
   }
   if (explanation.steps.length === 0) lines.push('  (no routes)');
   lines.push(`targets:  ${describeTargets(explanation)}`);
+  if (requests.length > 0) lines.push('requests:');
+  const targetWidth = Math.max(0, ...requests.map((request) => request.target.length));
+  for (const request of requests) {
+    lines.push(`  ${request.target.padEnd(targetWidth)}  ${describeRequest(request)}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,3 +1,4 @@
+import { describeRequest } from '../lifecycle/explain-requests.js';
 import type { RulesTestResult } from '../rules/tests/run-rules-tests.js';
 
 /** PASS/FAIL per case, the difference for a failure, and a summary line. */
@@ -14,6 +15,10 @@ export function formatTestResults(results: readonly RulesTestResult[]): string {
     if (result.unexpected.length > 0) lines.push(`        unexpected: ${list(result.unexpected)}`);
     if (result.mutedMissing.length > 0) lines.push(`        not muted:  ${list(result.mutedMissing)}`);
     if (result.mutedUnexpected.length > 0) lines.push(`        muted:      ${list(result.mutedUnexpected)}`);
+    for (const { target, expected, actual } of result.requestMismatches) {
+      const got = actual === null ? 'but the event does not reach it' : `would use ${describeRequest(actual)}`;
+      lines.push(`        request:    ${target}: expected ${expected}, ${got}`);
+    }
     const routes = result.matchedRoutes.length > 0 ? result.matchedRoutes.join(', ') : 'none';
     lines.push(`        matched routes: ${routes}${result.usedFallback ? ' (fallback used)' : ''}`);
   }

@@ -4,6 +4,8 @@ import type { Envelope } from '../ingest/envelope.js';
 import { validateEnvelope } from '../ingest/parse-envelope.js';
 import { flattenHeaderText } from '../delivery/targets/flatten-header-text.js';
 import { explainSilence, type SilenceExplanation } from '../noise/explain-silence.js';
+import { explainRequests, keyedDeliveries, type KeyedDelivery } from '../lifecycle/explain-requests.js';
+import { readKeyHistory, type KeyHistory } from '../lifecycle/read-key-history.js';
 import { explainRoute } from '../rules/explain-route.js';
 import type { CompiledRules } from '../rules/rules.js';
 import { SwitchyardError } from '../switchyard-error.js';
@@ -21,10 +23,12 @@ const USAGE = `usage: switchyard route [RULES] [--event FILE] [--at WHEN] [--con
 
 Shows which routes match an event (JSON envelope from FILE, or from standard input without --event or
 with --event -), which targets would receive it, and for each route that did not match the first
-condition that failed. RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. Unset \${VAR} references
+condition that failed; for targets with a lifecycle or a key, the correlation key and the request (create,
+update or resolve) each delivery would use. RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. Unset \${VAR} references
 are fine here. Exit 1 when the rules or the event are invalid.
   --at WHEN       route as if received at WHEN (time intervals, silences): 2026-12-24T22:00:00+01:00
-  --config FILE   also read the silences in force from that daemon's journal, and say which would hold it
+  --config FILE   also read that daemon's journal: the silence in force that would hold the event, and for
+                  each keyed delivery (lifecycle targets) whether its key was started, so create or update
   --json          machine-readable output
 `;
 
@@ -62,16 +66,22 @@ export const runRoute: CliCommand = async (args, io) => {
   }
   const explanation = explainRoute(loaded.rules, envelope, now);
   const config = typeof parsed.values.config === 'string' ? parsed.values.config : undefined;
-  let silencedBy: SilenceExplanation | null | undefined;
+  const keyed = keyedDeliveries(loaded.rules, envelope, explanation.targets);
+  let journal: JournalView | undefined;
   if (config !== undefined && explanation.targets.length > 0) {
     try {
-      silencedBy = await silenceInForce(config, io, loaded.rules, envelope, now);
+      journal = await readJournal(config, io, loaded.rules, envelope, now, keyed);
     } catch (error) {
       if (!(error instanceof SwitchyardError)) throw error;
-      io.stderr(`switchyard route: silences not checked: ${error.code}: ${error.message}\n`);
+      io.stderr(`switchyard route: journal not read: ${error.code}: ${error.message}\n`);
       return 1;
     }
   }
+  const silencedBy = journal?.silencedBy;
+  // Without a journal the key's history is unknown: the answer names both possible requests.
+  const requests = explainRequests(envelope.event, keyed, (target, key) =>
+    journal === undefined ? undefined : journal.history(target, key),
+  );
   if (parsed.values.json === true) {
     const { steps, ...decision } = explanation;
     const report = {
@@ -79,12 +89,13 @@ export const runRoute: CliCommand = async (args, io) => {
       event: envelope.event,
       ...decision,
       routes: steps,
+      requests,
       at: new Date(now).toISOString(),
       ...(silencedBy !== undefined && { silencedBy }),
     };
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    io.stdout(formatExplanation(envelope, explanation));
+    io.stdout(formatExplanation(envelope, explanation, requests));
     if (silencedBy) {
       const { id, createdBy, endsAt, comment } = silencedBy;
       io.stdout(
@@ -96,16 +107,25 @@ export const runRoute: CliCommand = async (args, io) => {
   return 0;
 };
 
-async function silenceInForce(
+interface JournalView {
+  readonly silencedBy: SilenceExplanation | null;
+  /** The stored references of the keyed deliveries' keys. */
+  readonly history: KeyHistory;
+}
+
+/** The silence in force that would hold the event, and the references its keys have, from the daemon's journal. */
+async function readJournal(
   config: string,
   io: CliIo,
   rules: CompiledRules,
   envelope: Envelope,
   now: number,
-): Promise<SilenceExplanation | null> {
+  keyed: readonly KeyedDelivery[],
+): Promise<JournalView> {
   const store = openJournal(config, io);
   try {
-    return explainSilence(await store.findSilences({ activeAt: now }), rules, envelope, now);
+    const silencedBy = explainSilence(await store.findSilences({ activeAt: now }), rules, envelope, now);
+    return { silencedBy, history: await readKeyHistory(store, keyed) };
   } finally {
     await store.close();
   }

@@ -12,7 +12,9 @@ import type { CliCommand } from './cli-io.js';
 const USAGE = `usage: switchyard test [RULES] TESTS.yaml
 
 Runs routing test cases against a rules file and prints PASS/FAIL per case, with the difference for a
-failure. Each case: { name, event: { event, timestamp, data }, expect: [targets] } (the exact set).
+failure. Each case: { name, event: { event, timestamp, data }, expect: [targets] } (the exact set), and
+optionally expect_requests: { target: create|update|resolve } with references: { target: { name: value } }
+as the key's history (a target not named has none).
 RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. Exit 1 on any failure or invalid file; every
 problem of both files (including expect naming a target the rules do not define) is listed at once.
 `;

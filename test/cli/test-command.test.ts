@@ -105,7 +105,7 @@ describe('switchyard test', () => {
         `${tests}:5:5: error: cases[1]: missing required property "expect"`,
         `${tests}:8:12: error: invalid event: "timestamp" must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T10:00:00Z`,
         `${tests}:10:11: error: duplicate case name "typo in expect"`,
-        `${tests}:13:5: error: cases[3]: unknown property "expected": did you mean "expect"? (allowed: name, event, expect, at, expect_muted)`,
+        `${tests}:13:5: error: cases[3]: unknown property "expected": did you mean "expect"? (allowed: name, event, expect, at, expect_muted, references, expect_requests)`,
         `switchyard test: ${tests} is invalid (see above)`,
         '',
       ].join('\n'),

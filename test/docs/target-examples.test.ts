@@ -75,6 +75,7 @@ describe('docs/targets.md examples', () => {
         'servicenow-incidents',
         'servicenow',
         'thehive',
+        'thehive-cases',
         'pager',
         'pager-eu',
       ]),
@@ -223,6 +224,15 @@ const EXPECTED: Readonly<Record<string, (body: unknown, title: string) => void>>
     expect(incident).toMatchObject({ correlation_id: 'inc_1', correlation_display: 'Switchyard' });
     expect(incident.short_description).not.toMatch(LINE_BREAK);
     expect(incident.short_description.length).toBeLessThanOrEqual(160);
+  },
+  'thehive-cases': (body) => {
+    // TheHive 5 refuses a case without title and description, or with a severity that is not a number 1-4.
+    const created = body as { title: string; description: string };
+    expect(created).toMatchObject({ severity: 4, tlp: 2, pap: 2, tags: ['switchyard', 'inc_1'] });
+    expect(created.title).toMatch(/^Ransomware "encrypting"/);
+    expect(created.title).not.toMatch(LINE_BREAK);
+    expect(created.title.length).toBeLessThanOrEqual(200);
+    expect(created.description).toContain('Files renamed to *.locked\n"quoted" {{ switchyard.event_id }}');
   },
   'jira-v3': (body) => {
     const { fields } = body as { fields: { summary: string } };

@@ -12,6 +12,11 @@ export interface ScriptedAnswer {
   readonly hangUp?: boolean;
 }
 
+/** A JSON answer, as the APIs the stand-ins play send them. */
+export function jsonAnswer(status: number, body: unknown, contentType = 'application/json'): ScriptedAnswer {
+  return { status, headers: { 'content-type': contentType }, body: JSON.stringify(body) };
+}
+
 export interface ReceivedRequest {
   readonly method: string;
   /** Path and query. */

@@ -1,4 +1,5 @@
 import {
+  jsonAnswer,
   startHttpReceiver,
   type HttpReceiver,
   type ReceivedRequest,
@@ -34,11 +35,7 @@ export interface JiraStandIn extends HttpReceiver {
   setOutage(answer: ScriptedAnswer | undefined): void;
 }
 
-const json = (status: number, body: unknown): ScriptedAnswer => ({
-  status,
-  headers: { 'content-type': 'application/json;charset=UTF-8' },
-  body: JSON.stringify(body),
-});
+const json = (status: number, body: unknown) => jsonAnswer(status, body, 'application/json;charset=UTF-8');
 /** Jira's answer for an issue it does not have (or may not show). */
 const NOT_FOUND = json(404, {
   errorMessages: ['Issue does not exist or you do not have permission to see it.'],

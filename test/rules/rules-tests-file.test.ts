@@ -47,7 +47,7 @@ describe('routing tests files', () => {
       'bad.yaml:7:11 duplicate case name "bad event"',
       'bad.yaml:8:12 invalid event: "event" must be a non-empty string',
       'bad.yaml:9:17 cases[2].expect: repeats item 1',
-      'bad.yaml:10:5 cases[2]: unknown property "extra" (allowed: name, event, expect, at, expect_muted)',
+      'bad.yaml:10:5 cases[2]: unknown property "extra" (allowed: name, event, expect, at, expect_muted, references, expect_requests)',
     ]);
     const second = temp.write(
       'bad-2.yaml',

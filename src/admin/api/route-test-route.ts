@@ -1,6 +1,8 @@
 import type { RequestHandler, Router } from 'express';
 import { validateEnvelope } from '../../ingest/parse-envelope.js';
 import { explainSilence } from '../../noise/explain-silence.js';
+import { explainRequests, keyedDeliveries } from '../../lifecycle/explain-requests.js';
+import { readKeyHistory } from '../../lifecycle/read-key-history.js';
 import { explainRoute } from '../../rules/explain-route.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
@@ -10,7 +12,8 @@ const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?
 /**
  * POST /api/v1/route-test[?at=ISO 8601]: the body is an event envelope, routed as if received `at` (default now); the answer is how the rules in force would route it,
  * as `switchyard route --json` prints it, with `silencedBy`: the silence in force that would hold its deliveries
- * (or null). Nothing is stored or delivered. Target names only, never options.
+ * (or null), and `requests`: for each delivery to a lifecycle or keyed target, its key and the request it would use
+ * given the key's references in the journal (names only). Nothing is stored or delivered. Target names only, never options.
  */
 export function addRouteTestRoute(
   router: Router,
@@ -36,6 +39,10 @@ export function addRouteTestRoute(
     const { steps, ...decision } = explainRoute(rules, envelope, now);
     const silences = await deps.store.findSilences({ activeAt: now });
     const silencedBy = decision.targets.length === 0 ? null : explainSilence(silences, rules, envelope, now);
-    res.json({ rules: { version: rules.version }, event: envelope.event, ...decision, routes: steps, silencedBy });
+    // The daemon has the journal: each keyed delivery's request is known from its key's stored references.
+    const keyed = keyedDeliveries(rules, envelope, decision.targets);
+    const requests = explainRequests(envelope.event, keyed, await readKeyHistory(deps.store, keyed));
+    const routes = steps;
+    res.json({ rules: { version: rules.version }, event: envelope.event, ...decision, routes, requests, silencedBy });
   });
 }

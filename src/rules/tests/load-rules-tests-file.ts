@@ -7,6 +7,7 @@ import { reportSchemaErrors } from '../schema/report-schema-errors.js';
 import { parseYamlSource } from '../source/parse-yaml-source.js';
 import { createProblemSink, WHOLE_FILE } from '../source/problem-sink.js';
 import { RULES_TESTS_SCHEMA } from './rules-tests-schema.js';
+import type { Situation } from '../../lifecycle/choose-situation.js';
 import { describeUnknownTarget } from '../check/check-target-references.js';
 
 export interface RulesTestCase {
@@ -18,6 +19,10 @@ export interface RulesTestCase {
   readonly at?: number;
   /** Targets expected to be recorded muted instead of sent; unchecked when absent. */
   readonly expectMuted?: readonly string[];
+  /** Issue 14: the captured values assumed per target (`references:`); a target not named has no history. */
+  readonly references?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Issue 14: the request (situation) expected per target; unchecked when absent. */
+  readonly expectRequests?: Readonly<Record<string, Situation>>;
 }
 
 export type RulesTestsLoadResult =
@@ -30,6 +35,8 @@ interface CaseShape {
   readonly expect?: unknown;
   readonly at?: unknown;
   readonly expect_muted?: unknown;
+  readonly references?: unknown;
+  readonly expect_requests?: unknown;
 }
 
 /**
@@ -65,7 +72,7 @@ export function loadRulesTestsFile(
   const seen = new Set<string>();
   (Array.isArray(list) ? list : []).forEach((item: unknown, index) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
-    const { name, event, expect, at, expect_muted: expectMuted } = item as CaseShape;
+    const { name, event, expect, at, expect_muted: expectMuted, references, expect_requests } = item as CaseShape;
     if (typeof name === 'string' && seen.has(name)) {
       sink.error('duplicate_case_name', `duplicate case name "${name}"`, locate(['cases', index, 'name']));
     }
@@ -80,6 +87,20 @@ export function loadRulesTestsFile(
         locate(['cases', index, 'expect', position]),
       );
     });
+    for (const [option, map] of [
+      ['references', references],
+      ['expect_requests', expect_requests],
+    ] as const) {
+      if (targetNames === undefined || typeof map !== 'object' || map === null) continue;
+      for (const target of Object.keys(map)) {
+        if (targetNames.has(target)) continue;
+        sink.error(
+          'unknown_target',
+          describeUnknownTarget(target, [...targetNames]),
+          locate(['cases', index, option, target]),
+        );
+      }
+    }
     if (event === undefined || broken(`/cases/${index}/event`)) return;
     try {
       const envelope = validateEnvelope(event);
@@ -91,6 +112,9 @@ export function loadRulesTestsFile(
           expect: expected,
           ...(typeof at === 'string' && { at: Date.parse(at) }),
           ...(Array.isArray(expectMuted) && { expectMuted: expectMuted as string[] }),
+          // Checked by the schema: a case with a malformed map is never run.
+          ...(isMap(references) && { references: references as RulesTestCase['references'] }),
+          ...(isMap(expect_requests) && { expectRequests: expect_requests as RulesTestCase['expectRequests'] }),
         });
       }
     } catch (error) {
@@ -99,4 +123,8 @@ export function loadRulesTestsFile(
     }
   });
   return sink.hasErrors() ? { ok: false, problems: sink.sorted() } : { ok: true, cases };
+}
+
+function isMap(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -41,6 +41,23 @@ export const RULES_TESTS_SCHEMA = {
             uniqueItems: true,
             items: { description: 'A target name.', type: 'string', minLength: 1 },
           },
+          references: {
+            description:
+              "Issue 14: the history to assume, per target: the values its key has captured so far ({} for a key started without captures). A target not named has none: the event is its key's first.",
+            type: 'object',
+            propertyNames: { minLength: 1 },
+            additionalProperties: {
+              description: 'Captured values by name, as `{{ ref.<name> }}` sees them.',
+              type: 'object',
+              additionalProperties: { type: 'string' },
+            },
+          },
+          expect_requests: {
+            description: 'Issue 14: the request each named target must use for this event; checked when given.',
+            type: 'object',
+            propertyNames: { minLength: 1 },
+            additionalProperties: { description: 'The situation.', enum: ['create', 'update', 'resolve'] },
+          },
         },
       },
     },

@@ -1,3 +1,5 @@
+import type { Situation } from '../../lifecycle/choose-situation.js';
+import { explainRequests, keyedDeliveries, type RequestExplanation } from '../../lifecycle/explain-requests.js';
 import { routeEvent } from '../route-event.js';
 import type { CompiledRules } from '../rules.js';
 import type { RulesTestCase } from './load-rules-tests-file.js';
@@ -18,6 +20,15 @@ export interface RulesTestResult {
   /** With `expect_muted`: expected muted but not, and muted but not expected. */
   readonly mutedMissing: readonly string[];
   readonly mutedUnexpected: readonly string[];
+  /** With `expect_requests`: each target whose request differs, with the request it would use (or not routed). */
+  readonly requestMismatches: readonly RequestMismatch[];
+}
+
+export interface RequestMismatch {
+  readonly target: string;
+  readonly expected: Situation;
+  /** Null: the event does not reach the target (not routed, or muted). */
+  readonly actual: RequestExplanation | null;
 }
 
 /** Routes each case's event and compares the target set with the expected one (order does not matter). */
@@ -29,10 +40,13 @@ export function runRulesTests(rules: CompiledRules, cases: readonly RulesTestCas
     const sent = decision.targets.filter((target) => !muted.includes(target));
     const { missing, unexpected } = compare(sent, testCase.expect);
     const mutedCheck = testCase.expectMuted === undefined ? compare([], []) : compare(muted, testCase.expectMuted);
+    const requestMismatches = checkRequests(rules, testCase, sent);
     return {
       name: testCase.name,
       line: testCase.line,
-      passed: [missing, unexpected, mutedCheck.missing, mutedCheck.unexpected].every((list) => list.length === 0),
+      passed: [missing, unexpected, mutedCheck.missing, mutedCheck.unexpected, requestMismatches].every(
+        (list) => list.length === 0,
+      ),
       actual: sent,
       missing,
       unexpected,
@@ -41,7 +55,25 @@ export function runRulesTests(rules: CompiledRules, cases: readonly RulesTestCas
       muted,
       mutedMissing: mutedCheck.missing,
       mutedUnexpected: mutedCheck.unexpected,
+      requestMismatches,
     };
+  });
+}
+
+/**
+ * The case's `references:` stand in for the journal: a target named there has started its key, any other has
+ * not. Targets without a lifecycle or key stand alone: `create`, or `resolve` for a resolving kind.
+ */
+function checkRequests(rules: CompiledRules, testCase: RulesTestCase, sent: readonly string[]): RequestMismatch[] {
+  const expected = testCase.expectRequests;
+  if (expected === undefined) return [];
+  const keyed = keyedDeliveries(rules, testCase.event, sent);
+  const deliveries = sent.map((target) => keyed.find((item) => item.target === target) ?? { target, key: null });
+  const history = (target: string) => testCase.references?.[target] ?? null;
+  const explained = explainRequests(testCase.event.event, deliveries, history);
+  return Object.entries(expected).flatMap(([target, request]) => {
+    const actual = explained.find((item) => item.target === target) ?? null;
+    return actual?.request === request ? [] : [{ target, expected: request, actual }];
   });
 }
 
