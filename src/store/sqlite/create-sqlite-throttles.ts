@@ -14,7 +14,7 @@ interface TailRow {
 
 /**
  * Throttles on the SQLite journal: decided in memory (throttle-ledger.ts) and written back to `throttle_keys`
- * at most once a second, in an ingest transaction, with the delivery id they are complete up to
+ * every 5 seconds of event time, in an ingest transaction, with the delivery id they are complete up to
  * (`throttle_checkpoint`). After a restart or a rolled-back transaction a key is read from its row plus the
  * throttled deliveries created after the checkpoint, so nothing decided and committed is forgotten, while a
  * throttled delivery costs no more journal work than any other: an index of deliveries by key, or a row written
@@ -33,7 +33,7 @@ export function createSqliteThrottles(db: Database.Database) {
   const checkpoint = db.prepare<[], number>('SELECT as_of FROM throttle_checkpoint').pluck();
   const setCheckpoint = db.prepare<[asOf: number]>('UPDATE throttle_checkpoint SET as_of = ?');
   const lastDelivery = db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM deliveries').pluck();
-  // By rowid from the checkpoint on: at most about a second of deliveries, whatever the journal holds.
+  // By rowid from the checkpoint on: a few seconds of deliveries, whatever the journal holds.
   const tailRows = db.prepare<[after: number], TailRow>(
     `SELECT id, throttle_key AS key, created_at AS at, state = 'suppressed' AS suppressed FROM deliveries
      WHERE id > ? AND throttle_key IS NOT NULL ORDER BY id`,
@@ -71,17 +71,18 @@ export function createSqliteThrottles(db: Database.Database) {
 
   return {
     decide: (check: ThrottleCheck, at: number): ThrottleDecision => ledger.decide(check, at),
-    /** At the end of every ingest transaction: writes the changed keys and moves the checkpoint, once a second. */
+    /** At the end of every ingest transaction: writes the changed keys and moves the checkpoint, every 5 s. */
     afterGroup(at: number): void {
       if (at - checkpointedAt < CHECKPOINT_MS) return;
       // Keys with deliveries after the old checkpoint and not met since are carried over to the new one.
-      for (const key of [...(tail ?? readTail()).keys()]) ledger.touch(key);
+      tail ??= readTail();
+      for (const key of [...tail.keys()]) ledger.touch(key);
       tail = new Map();
       const asOf = lastDelivery.get() ?? 0;
       for (const [key, { sentAt, suppressed }] of ledger.takeChanges()) {
         putKey.run({ key, sentAt: JSON.stringify(sentAt), suppressed, asOf, at });
       }
-      // Moved on even when nothing changed, so the deliveries read after a restart stay about a second's worth.
+      // Moved on even when nothing changed, so the deliveries read after a restart stay a few seconds' worth.
       setCheckpoint.run(asOf);
       checkpointedAt = at;
     },
