@@ -1,10 +1,10 @@
 import type { Situation } from '../../lifecycle/choose-situation.js';
 import type { HttpRequests, HttpTargetSpec } from '../rules.js';
-import { compileDeliveryPolicy } from './compile-delivery-policy.js';
 import { compileHttpHeaders } from './compile-http-headers.js';
 import { compileHttpRequest, type HttpRequestYaml } from './compile-http-request.js';
+import { compileTargetBasics } from './compile-target-basics.js';
 import type { TargetContext } from './target-context.js';
-import { asBoolean, asString, type HttpTargetYaml } from './target-yaml.js';
+import { asString, type HttpTargetYaml } from './target-yaml.js';
 
 /** Options that make the target's one request: with `requests:` each request has its own. */
 const ONE_REQUEST = ['url', 'method', 'body', 'raw_body', 'content_type'] as const;
@@ -14,10 +14,7 @@ export function compileHttpTarget(yaml: HttpTargetYaml, target: TargetContext): 
   const requests = compileHttpRequests(yaml, target);
   const single = compileHttpRequest(requests === null ? yaml : {}, target);
   return {
-    name: target.name,
-    type: 'http',
-    policy: compileDeliveryPolicy(yaml, 'http', target),
-    allowLinkLocal: asBoolean(yaml.allow_link_local) ?? false,
+    ...compileTargetBasics(yaml, 'http', target),
     correlationKey: target.template(yaml.key, 'none', 'key'),
     url: single.url,
     urlTemplate: single.urlTemplate,

@@ -1,8 +1,8 @@
 import type { PagerdutySeverity, PagerdutyTargetSpec } from '../rules.js';
 import { checkUrl } from './check-url.js';
-import { compileDeliveryPolicy } from './compile-delivery-policy.js';
+import { compileTargetBasics } from './compile-target-basics.js';
 import type { TargetContext } from './target-context.js';
-import { asBoolean, type PagerdutyTargetYaml } from './target-yaml.js';
+import { type PagerdutyTargetYaml } from './target-yaml.js';
 
 const DEFAULT_BASE_URL = 'https://events.pagerduty.com';
 /** "The 32 character Integration Key" (https://developer.pagerduty.com/docs/events-api-v2/trigger-events/). */
@@ -13,10 +13,7 @@ const SEVERITIES: ReadonlySet<string> = new Set<PagerdutySeverity>(['critical', 
 export function compilePagerdutyTarget(yaml: PagerdutyTargetYaml, target: TargetContext): PagerdutyTargetSpec {
   const baseUrl = yaml.base_url === undefined ? DEFAULT_BASE_URL : checkUrl(yaml.base_url, target, 'base_url');
   return {
-    name: target.name,
-    type: 'pagerduty',
-    policy: compileDeliveryPolicy(yaml, 'pagerduty', target),
-    allowLinkLocal: asBoolean(yaml.allow_link_local) ?? false,
+    ...compileTargetBasics(yaml, 'pagerduty', target),
     correlationKey: target.template(yaml.key, 'none', 'key'),
     routingKey: checkRoutingKey(yaml.routing_key, target),
     baseUrl: baseUrl.replace(/\/+$/, ''),

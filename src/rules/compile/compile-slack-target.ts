@@ -1,8 +1,8 @@
 import type { SlackTargetSpec } from '../rules.js';
 import { checkUrl } from './check-url.js';
-import { compileDeliveryPolicy } from './compile-delivery-policy.js';
+import { compileTargetBasics } from './compile-target-basics.js';
 import type { TargetContext } from './target-context.js';
-import { asBoolean, asString, type SlackTargetYaml } from './target-yaml.js';
+import { asString, type SlackTargetYaml } from './target-yaml.js';
 
 const DEFAULT_BASE_URL = 'https://slack.com/api/';
 
@@ -24,10 +24,7 @@ export function compileSlackTarget(yaml: SlackTargetYaml, target: TargetContext)
   checkWebhookOrToken(yaml, target);
   const baseUrl = yaml.base_url === undefined ? DEFAULT_BASE_URL : checkUrl(yaml.base_url, target, 'base_url');
   return {
-    name: target.name,
-    type: 'slack',
-    policy: compileDeliveryPolicy(yaml, 'slack', target),
-    allowLinkLocal: asBoolean(yaml.allow_link_local) ?? false,
+    ...compileTargetBasics(yaml, 'slack', target),
     correlationKey: target.template(yaml.key, 'none', 'key'),
     webhookUrl: yaml.webhook_url === undefined ? null : checkUrl(yaml.webhook_url, target, 'webhook_url'),
     token: asString(yaml.token) ?? null,

@@ -1,8 +1,8 @@
 import type { TeamsTargetSpec } from '../rules.js';
 import { checkUrl } from './check-url.js';
-import { compileDeliveryPolicy } from './compile-delivery-policy.js';
+import { compileTargetBasics } from './compile-target-basics.js';
 import type { TargetContext } from './target-context.js';
-import { asBoolean, type TeamsTargetYaml } from './target-yaml.js';
+import { type TeamsTargetYaml } from './target-yaml.js';
 
 /**
  * A Teams Workflows webhook; `message:` is an Adaptive Card (`type: AdaptiveCard`) or the whole payload
@@ -11,10 +11,7 @@ import { asBoolean, type TeamsTargetYaml } from './target-yaml.js';
 export function compileTeamsTarget(yaml: TeamsTargetYaml, target: TargetContext): TeamsTargetSpec {
   if (yaml.message !== undefined && !target.isBroken('message')) checkMessage(yaml.message, target);
   return {
-    name: target.name,
-    type: 'teams',
-    policy: compileDeliveryPolicy(yaml, 'teams', target),
-    allowLinkLocal: asBoolean(yaml.allow_link_local) ?? false,
+    ...compileTargetBasics(yaml, 'teams', target),
     webhookUrl: checkUrl(yaml.webhook_url, target, 'webhook_url'),
     message: target.tree(yaml.message, 'teams', 'message'),
   };
