@@ -9,6 +9,7 @@ import { lockSqliteJournal } from '../../src/store/sqlite/lock-sqlite-journal.js
 import { spawnCli } from '../helpers/spawn-cli.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { fakeCliIo } from '../rules/support/fake-cli-io.js';
+import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
 import { describePostgres } from '../store/describe-postgres.js';
 import { tempPostgresJournal, testDatabaseUrl, type TempPostgresJournal } from '../store/temp-postgres-journal.js';
 
@@ -34,15 +35,18 @@ async function migrate(dir: string, env: Record<string, string> = {}, args: stri
   return { code, out: io.out(), err: io.err() };
 }
 
+/** The SQLite journal's newest schema version. */
+const SQLITE_LATEST = sqliteMigrations.at(-1)?.version ?? 0;
+
 describe('switchyard migrate on SQLite', () => {
   it('creates and migrates the journal, then finds it current', async () => {
     const dir = writeConfig('{ sqlite: { path: ./data/journal.db } }');
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version 5 (was 0)\n`,
+      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version ${SQLITE_LATEST} (was 0)\n`,
       err: '',
     });
-    expect((await migrate(dir)).out).toContain('schema version 5 (already current)');
+    expect((await migrate(dir)).out).toContain(`schema version ${SQLITE_LATEST} (already current)`);
     const store = createSqliteStore({ path: path.join(dir, 'data', 'journal.db') });
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -60,12 +64,12 @@ describe('switchyard migrate on SQLite', () => {
     expect(existsSync(journal)).toBe(false);
 
     daemon.release();
-    expect((await migrate(dir)).out).toContain('schema version 5 (was 0)');
+    expect((await migrate(dir)).out).toContain(`schema version ${SQLITE_LATEST} (was 0)`);
     const again = lockSqliteJournal(journal, { pid: 4242, host: 'soc-1', startedAt: Date.now() });
     cleanups.push(async () => again.release());
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${journal}: schema version 5 (already current)\n`,
+      out: `journal ${journal}: schema version ${SQLITE_LATEST} (already current)\n`,
       err: '',
     });
   });
@@ -82,7 +86,7 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./journal.db } }');
     const cli = spawnCli(['migrate', '--config', path.join(dir, 'switchyard.yaml')], {});
     expect({ code: await cli.exited, err: cli.stderr() }).toEqual({ code: 0, err: '' });
-    expect(cli.stdout()).toContain('schema version 5 (was 0)');
+    expect(cli.stdout()).toContain(`schema version ${SQLITE_LATEST} (was 0)`);
   });
 });
 
