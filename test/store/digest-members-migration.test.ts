@@ -12,9 +12,9 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-describe('SQLite migration 6 (digest members)', () => {
+describe('SQLite migration 7 (digest members)', () => {
   it('gives each digest the delivery before its first, and its deliveries stay found by digest and by hold', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'switchyard-migration-6-'));
+    const dir = await mkdtemp(join(tmpdir(), 'switchyard-migration-7-'));
     dirs.push(dir);
     const path = join(dir, 'journal.db');
     const db = openSqliteDatabase(path, 1000);
@@ -35,7 +35,7 @@ describe('SQLite migration 6 (digest members)', () => {
           VALUES ('dig_a', 'r', 'mail', 'a', 10, 1, 0), ('dig_b', 'r', 'mail', 'b', 10, 2, 0),
                  ('dig_c', 'r', 'slack', 'c', 10, 3, 99);
       `);
-      runSqliteMigrations(db, sqliteMigrations.slice(0, 6), 2);
+      runSqliteMigrations(db, sqliteMigrations.slice(0, 7), 2);
       expect(db.prepare('SELECT id, first_delivery AS first FROM digests ORDER BY id').all()).toEqual([
         { id: 'dig_a', first: 1 },
         { id: 'dig_b', first: 2 },

@@ -32,7 +32,7 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
        first_delivery AS firstDelivery
      FROM digests WHERE id = ? AND state = 'open' AND due_at <= ?`,
   );
-  // Migration 6: from the digest's first possible delivery on, through the index of grouped deliveries.
+  // Migration 7: from the digest's first possible delivery on, through the index of grouped deliveries.
   const held = db.prepare<[first: number, id: string, limit: number], SqliteEventRow>(
     `SELECT ${EVENT_COLUMNS} FROM deliveries INDEXED BY deliveries_grouped JOIN events ON events.id = deliveries.event_id
      WHERE deliveries.state = 'grouped' AND deliveries.id > ? AND deliveries.held_by = ?
@@ -49,7 +49,8 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
       .map((row) => ({ ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] }));
     const event = build(digest, events);
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
-    statements.insertEvent.run({ ...event, bodySha256, matchedRoutes: JSON.stringify(event.matchedRoutes) });
+    const matchedRoutes = JSON.stringify(event.matchedRoutes);
+    statements.insertEvent.run({ ...event, bodySha256, matchedRoutes, title: event.title ?? null });
     const { lastInsertRowid } = statements.insertPendingDelivery.run({
       eventId: event.id,
       target: digest.target,

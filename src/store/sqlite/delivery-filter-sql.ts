@@ -1,4 +1,5 @@
 import type { DeliveryFilter } from '../store.js';
+import { containsPattern } from '../contains-pattern.js';
 import { parseDeliveryId } from './parse-delivery-id.js';
 
 export interface FilterSql {
@@ -41,6 +42,10 @@ export function deliveryFilterSql(filter: DeliveryFilter, extra: readonly string
       params.push(filter.after.createdAt, rowId);
     }
   }
+  if (filter.lastErrorContains !== undefined) {
+    conditions.push("last_error LIKE ? ESCAPE '\\'");
+    params.push(containsPattern(filter.lastErrorContains));
+  }
   if (filter.since !== undefined) {
     conditions.push('created_at >= ?');
     params.push(filter.since);
@@ -53,7 +58,7 @@ export function deliveryFilterSql(filter: DeliveryFilter, extra: readonly string
 }
 
 /**
- * The deliveries one hold holds (and in one state), as a list of row ids the outer query looks up. Migration 6:
+ * The deliveries one hold holds (and in one state), as a list of row ids the outer query looks up. Migration 7:
  * a digest's grouped deliveries are read by id from its first on (no digest of that id: none), every other
  * hold through `deliveries_held_by`. The indexes are named, and the state asked for goes inside: left to
  * itself, the planner walks every delivery of that state instead.

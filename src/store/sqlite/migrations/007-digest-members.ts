@@ -10,7 +10,7 @@ import type { SqliteMigration } from '../sqlite-migration.js';
  * intervals), which have few values each and are appended per value.
  */
 export const digestMembersMigration: SqliteMigration = {
-  version: 6,
+  version: 7,
   name: 'digest-members',
   sql: `
     ALTER TABLE digests ADD COLUMN first_delivery INTEGER NOT NULL DEFAULT 0;
