@@ -7,13 +7,13 @@
  *
  *   npx tsx bench/noise-journal-bench.ts [--rounds 5]
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { newId } from '../src/store/new-id.js';
 import { createSqliteStore } from '../src/store/sqlite/create-sqlite-store.js';
+import { benchEvent } from './bench-event.js';
 import type { IngestItem } from '../src/store/store.js';
 import { median } from './summarize.js';
 
@@ -30,18 +30,7 @@ function item(variant: Variant, n: number, round: number): IngestItem {
   const receivedAt = Date.now();
   const host = `host-${n % 50}`;
   return {
-    event: {
-      id: newId('evt_', receivedAt),
-      source: 'monitor',
-      kind: 'incident.created',
-      severity: 'high',
-      occurredAt: new Date(receivedAt).toISOString(),
-      receivedAt,
-      body,
-      bodySha256: createHash('sha256').update(body).digest('hex'),
-      rulesVersion: 'bench',
-      matchedRoutes: ['main', 'archive'],
-    },
+    event: benchEvent(body, receivedAt, ['main', 'archive']),
     targets: ['soc-slack', 'ticketing', 'archive'],
     dedupeSince: receivedAt - 60_000,
     throttles:
