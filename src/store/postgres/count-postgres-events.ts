@@ -8,8 +8,9 @@ const byKey = (a: { minute: number; kind: string; severity: string }, b: typeof 
 /**
  * In an ingest (or digest) transaction: adds `events` to the console's events per minute (migration 7), under
  * this process's `writer`. Each instance has rows of its own, so instances ingesting at once never wait on each
- * other's row locks (a shared row would serialise their commits); the overview sums over writers. One statement
- * for all buckets, in a fixed order, so two groups of the same process lock shared rows without a deadlock.
+ * other's row locks (a shared row would serialise their commits); the overview sums over writers. A process
+ * commits one ingest group at a time (group-commit.ts), so only a digest sent meanwhile may wait on its rows.
+ * One statement for all buckets, in a fixed order, so two transactions of a process cannot deadlock on them.
  */
 export async function countPostgresEvents(
   client: pg.PoolClient,
