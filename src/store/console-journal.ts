@@ -39,7 +39,10 @@ export interface ConsoleJournal {
    * undefined when the listing is shorter: bounds how far a free-text search scans (`EventFilter.stopAtId`).
    */
   eventIdAt(filter: EventFilter, offset: number): Promise<string | undefined>;
-  /** Events received at or after `since`, counted by minute, kind and severity (minutes with events only). */
+  /**
+   * Events received from the minute holding `since` on (that minute in full), counted by minute, kind and
+   * severity (minutes with events only); read from the counts kept at ingest, not from the events.
+   */
   eventsPerMinute(since: number): Promise<EventsPerMinute[]>;
   /** Deliveries created at or after `since`, counted by state (states with none left out). */
   countDeliveriesByState(since: number): Promise<{ state: DeliveryState; count: number }[]>;

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { DigestBuilder, DueDigest, GroupCheck } from '../digest-records.js';
-import type { SqliteEventRow, SqliteStatements } from './prepare-sqlite-statements.js';
+import { eventCountBuckets } from '../event-count-buckets.js';
+import { SQLITE_WRITER, type SqliteEventRow, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 const EVENT_COLUMNS = `events.id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
   lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
@@ -51,6 +52,10 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
     const matchedRoutes = JSON.stringify(event.matchedRoutes);
     statements.insertEvent.run({ ...event, bodySha256, matchedRoutes, title: event.title ?? null });
+    // A digest is an event of the journal: the console's events per minute count it as ingest counts the others.
+    for (const b of eventCountBuckets([event])) {
+      statements.countEvents.run(b.minute, b.kind, b.severity, SQLITE_WRITER, b.count);
+    }
     const { lastInsertRowid } = statements.insertPendingDelivery.run({
       eventId: event.id,
       target: digest.target,

@@ -6,6 +6,7 @@ import { heldDeliveriesMigration } from './004-held-deliveries.js';
 import { correlationKeysMigration } from './005-correlation-keys.js';
 import { consoleMigration } from './006-console.js';
 import { digestMembersMigration } from './007-digest-members.js';
+import { eventCountsMigration } from './008-event-counts.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
@@ -16,4 +17,5 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   correlationKeysMigration,
   consoleMigration,
   digestMembersMigration,
+  eventCountsMigration,
 ];
