@@ -48,6 +48,23 @@ export function describeEventCountsStoreContract(name: string, createJournal: ()
       ]);
     });
 
+    it('sums minutes into buckets of whole minutes from the first minute on', async () => {
+      const store = await openMigrated();
+      await store.ingest([
+        item(T0 + 10, 'a', 'high'),
+        item(T0 + 2 * MINUTE + 5, 'a', 'high'),
+        item(T0 + 2 * MINUTE + 6, 'a', null),
+        item(T0 + 3 * MINUTE, 'a', 'high'),
+        item(T0 + 7 * MINUTE, 'b', 'low'),
+      ]);
+      expect(await store.eventsPerMinute(T0 + 1_000, 3 * MINUTE)).toEqual([
+        { minute: T0, kind: 'a', severity: null, count: 1 },
+        { minute: T0, kind: 'a', severity: 'high', count: 2 },
+        { minute: T0 + 3 * MINUTE, kind: 'a', severity: 'high', count: 1 },
+        { minute: T0 + 6 * MINUTE, kind: 'b', severity: 'low', count: 1 },
+      ]);
+    });
+
     it('counts nothing of a group whose transaction rolled back', async () => {
       const store = await openMigrated();
       await store.ingest([item(T0, 'a', 'high')]);

@@ -98,7 +98,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
       }),
     findEvents: (filter) => use(() => findPostgresEvents(pool, filter)),
     eventIdAt: (filter, offset) => use(() => consoleReads.eventIdAt(filter, offset)),
-    eventsPerMinute: (since) => use(() => consoleReads.eventsPerMinute(since)),
+    eventsPerMinute: (since, bucketMs) => use(() => consoleReads.eventsPerMinute(since, bucketMs)),
     countDeliveriesByState: (since) => use(() => consoleReads.countDeliveriesByState(since)),
     targetHealth: () => use(() => consoleReads.targetHealth()),
     findChangedDeliveries: (after, before, limit) =>

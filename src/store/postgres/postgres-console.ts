@@ -23,8 +23,15 @@ export function createPostgresConsole(pool: pg.Pool): ConsoleJournal {
       );
       return rows[0]?.id;
     },
-    async eventsPerMinute(since) {
-      const { rows } = await pool.query<EventsPerMinute>(numbered(CONSOLE_SQL.eventsPerMinute), [minuteOf(since)]);
+    async eventsPerMinute(since, bucketMs = 60_000) {
+      const first = minuteOf(since);
+      const { rows } = await pool.query<EventsPerMinute>(numbered(CONSOLE_SQL.eventsPerMinute), [
+        first,
+        first,
+        bucketMs,
+        bucketMs,
+        first,
+      ]);
       // sum() of bigints is a numeric, which pg hands over as text.
       return rows.map((row) => ({ ...row, minute: Number(row.minute), count: Number(row.count) }));
     },
