@@ -14,6 +14,7 @@ import { main as runHostileBodies } from './hostile-bodies.js';
 import { runIngestBench } from './ingest-bench.js';
 import { runKeyOrderingBench } from './key-ordering-bench.js';
 import { overallSummary } from './overall-summary.js';
+import { runPipelineBench } from './pipeline-bench.js';
 import { runPruneBench } from './prune-bench.js';
 import type { TargetSummary } from './summarize.js';
 
@@ -47,6 +48,13 @@ const { values: flags } = parseArgs({
     'only-noise': { type: 'boolean', default: env.BENCH_ONLY_NOISE === '1' },
     'only-prune': { type: 'boolean', default: env.BENCH_ONLY_PRUNE === '1' },
     'only-key-ordering': { type: 'boolean', default: env.BENCH_ONLY_KEY_ORDERING === '1' },
+    'only-pipeline': { type: 'boolean', default: env.BENCH_ONLY_PIPELINE === '1' },
+    'skip-pipeline': { type: 'boolean', default: env.BENCH_SKIP_PIPELINE === '1' },
+    'pipeline-rounds': { type: 'string', default: env.BENCH_PIPELINE_ROUNDS ?? '3' },
+    'pipeline-duration': { type: 'string', default: env.BENCH_PIPELINE_DURATION ?? '10' },
+    'pipeline-baseline': { type: 'string', default: env.BENCH_PIPELINE_BASELINE },
+    'pipeline-cpu-prof': { type: 'string', default: env.BENCH_PIPELINE_CPU_PROF },
+    'pipeline-config': { type: 'string', multiple: true, default: [] },
     'skip-key-ordering': { type: 'boolean', default: env.BENCH_SKIP_KEY_ORDERING === '1' },
     'key-ordering-rounds': { type: 'string', default: env.BENCH_KEY_ORDERING_ROUNDS ?? '3' },
     'hot-key-deliveries': { type: 'string', default: env.BENCH_HOT_KEY_DELIVERIES ?? '2000' },
@@ -57,9 +65,19 @@ const { values: flags } = parseArgs({
     'prune-batch': { type: 'string', default: env.BENCH_PRUNE_BATCH ?? '500' },
   },
 });
-// `--only-noise` (issue 12), `--only-prune` (issue 10), `--only-key-ordering` (issue 14): those parts alone,
-// everything else off.
-const parts = ['ingest', 'delivery', 'postgres', 'routing', 'hostile', 'prune', 'noise', 'key-ordering'] as const;
+// `--only-noise` (issue 12), `--only-prune` (issue 10), `--only-key-ordering` (issue 14), `--only-pipeline`
+// (issue 11): those parts alone, everything else off.
+const parts = [
+  'ingest',
+  'delivery',
+  'postgres',
+  'routing',
+  'hostile',
+  'prune',
+  'noise',
+  'key-ordering',
+  'pipeline',
+] as const;
 const only = new Set(parts.filter((part) => flags[`only-${part}` as keyof typeof flags] === true));
 if (only.size > 0) for (const part of parts) if (!only.has(part)) flags[`skip-${part}`] = true;
 const positive = (name: string, text: string | undefined, allowZero = false): number => {
@@ -120,6 +138,20 @@ if (flags['skip-postgres']) {
         '(switchyard_bench_*), dropped at the end',
     );
   }
+}
+
+if (!flags['skip-pipeline']) {
+  const baseline = flags['pipeline-baseline'];
+  await runPipelineBench({
+    root: ROOT,
+    rounds: positive('pipeline-rounds', flags['pipeline-rounds']),
+    durationSeconds: positive('pipeline-duration', flags['pipeline-duration']),
+    connections: load.connections,
+    logLevel,
+    baselineRoot: baseline ? path.resolve(baseline) : undefined,
+    cpuProfDir: flags['pipeline-cpu-prof'] ? path.resolve(flags['pipeline-cpu-prof']) : undefined,
+    extraConfig: flags['pipeline-config'],
+  });
 }
 
 try {
