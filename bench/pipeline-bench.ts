@@ -65,18 +65,10 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
       mkdirSync(own);
       const receiver = await tsx('stamping-receiver.ts', await freePort());
       servers.push(receiver);
-      const server = await startDaemon({
-        root,
-        dir: own,
-        name,
-        journal: { kind: 'sqlite' },
-        port: await freePort(),
-        secret,
-        logLevel: options.logLevel,
-        rules: deliveryRules({ origin: receiver.origin, concurrency: 64 }),
-        extraConfig,
-        nodeFlags: options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}/${name}`] : [],
-      });
+      const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}/${name}`] : [];
+      const common = { root, dir: own, name, secret, logLevel: options.logLevel, extraConfig, nodeFlags: profile };
+      const rules = deliveryRules({ origin: receiver.origin, concurrency: 64 });
+      const server = await startDaemon({ ...common, journal: { kind: 'sqlite' }, port: await freePort(), rules });
       servers.push(server);
       const daemon = {
         name,
