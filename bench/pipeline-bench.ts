@@ -16,6 +16,8 @@ import path from 'node:path';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { deliveryRules } from './delivery-rules.js';
 import { freePort } from './free-port.js';
+import type { BenchDatabase } from './bench-database.js';
+import { postgresPipelineJournal, sqlitePipelineJournal, type PipelineJournal } from './pipeline-journals.js';
 import { runPipelineRound, spread, type PipelineDaemon, type PipelineRound } from './pipeline-round.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { smokeCheck } from './smoke.js';
@@ -31,6 +33,9 @@ export interface PipelineBenchOptions {
   /** Another checkout (with `dist/` built) whose daemon is measured beside this one's. */
   readonly baselineRoot: string | undefined;
   readonly cpuProfDir: string | undefined;
+  /** With a database: a third daemon, `postgres`, of this checkout on a fresh schema (issue 11, goal 4). */
+  readonly postgres?: BenchDatabase | undefined;
+  readonly postgresPoolSize?: number;
   /** Extra config lines for this checkout's daemon (not the baseline's), e.g. `delivery: { worker_thread: true }`. */
   readonly extraConfig?: readonly string[];
 }
@@ -41,6 +46,7 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
   const secret = randomBytes(24).toString('hex');
   const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-pipeline-bench-'));
   const servers: ChildServer[] = [];
+  const journals: PipelineJournal[] = [];
   const load = {
     connections: options.connections,
     durationSeconds: options.durationSeconds,
@@ -60,7 +66,12 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
     servers.push(bare);
     const bareUrl = `${bare.origin}/webhooks/${BENCH_SOURCE}`;
     await smokeCheck(bareUrl, secret, false);
-    const start = async (name: string, root: string, extraConfig: readonly string[]): Promise<PipelineDaemon> => {
+    const start = async (
+      name: string,
+      root: string,
+      extraConfig: readonly string[],
+      postgres?: BenchDatabase,
+    ): Promise<PipelineDaemon> => {
       const own = path.join(dir, name);
       mkdirSync(own);
       const receiver = await tsx('stamping-receiver.ts', await freePort());
@@ -68,13 +79,26 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
       const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}/${name}`] : [];
       const common = { root, dir: own, name, secret, logLevel: options.logLevel, extraConfig, nodeFlags: profile };
       const rules = deliveryRules({ origin: receiver.origin, concurrency: 64 });
-      const server = await startDaemon({ ...common, journal: { kind: 'sqlite' }, port: await freePort(), rules });
+      const schema = postgres && (await postgres.createSchema('pipeline'));
+      const server = await startDaemon({
+        ...common,
+        journal: schema
+          ? { kind: 'postgres', url: postgres.url, schema, poolSize: options.postgresPoolSize ?? 10 }
+          : { kind: 'sqlite' },
+        port: await freePort(),
+        rules,
+      });
       servers.push(server);
+      const journal = schema
+        ? await postgresPipelineJournal(postgres.url, schema)
+        : sqlitePipelineJournal(path.join(own, 'journal.db'));
+      journals.push(journal);
       const daemon = {
         name,
         server,
         receiver,
-        journalPath: path.join(own, 'journal.db'),
+        journal,
+        postgres: schema !== undefined,
         ingestUrl: `${server.origin}/webhooks/${BENCH_SOURCE}`,
       };
       await smokeCheck(daemon.ingestUrl, secret, true);
@@ -85,6 +109,7 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
     const daemons = [
       ...(options.baselineRoot ? [await start('baseline', options.baselineRoot, [])] : []),
       await start('switchyard', options.root, options.extraConfig ?? []),
+      ...(options.postgres ? [await start('postgres', options.root, [], options.postgres)] : []),
     ];
     console.log(
       `pipeline benchmark: ${options.connections} connections x ${options.durationSeconds} s, every event routed ` +
@@ -113,6 +138,7 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
             `(${((r.deliveredDuringLoad / r.events) * 100).toFixed(0)}%), last +${r.afterLoadSeconds.toFixed(1)} s after, ` +
             `end-to-end ${int(r.endToEndPerSecond)}/s, latency p50 ${int(r.latencyP50Ms)} ms p99 ${int(r.latencyP99Ms)} ms, ` +
             `CPU ${int(r.cpuPerEventLoadUs)} µs/event during load, ${int(r.cpuPerEventTotalUs)} to the last delivery` +
+            `${Number.isFinite(r.postgresCpuPerEventUs) ? `, PostgreSQL ${int(r.postgresCpuPerEventUs)} µs/event` : ''}` +
             `${r.extraDeliveries > 0 ? `, ${r.extraDeliveries} extra deliveries` : ''}` +
             ` (machine ${r.load.cpu?.machineBusyCores.toFixed(2)} cores busy)`,
         );
@@ -120,6 +146,7 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
     }
     console.log(formatPipelineSummary(bareRounds, rounds));
   } finally {
+    await Promise.all(journals.map((journal) => journal.close()));
     await Promise.all(servers.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
     if (options.cpuProfDir) console.log(`daemon CPU profiles written to ${options.cpuProfDir}/<daemon>`);
@@ -155,6 +182,13 @@ export function formatPipelineSummary(
       `  CPU µs/event, load        ${of((r) => r.cpuPerEventLoadUs)}   ratio to bare ${(median(rs.map((r) => r.cpuPerEventLoadUs)) / bareCpuUs).toFixed(2)}`,
       `  CPU µs/event, to the last ${of((r) => r.cpuPerEventTotalUs)}   ratio to bare ${(cpuTotal / bareCpuUs).toFixed(2)}`,
     );
+    if (rs.every((r) => Number.isFinite(r.postgresCpuPerEventUs))) {
+      const both = median(rs.map((r) => r.cpuPerEventTotalUs + r.postgresCpuPerEventUs));
+      lines.push(
+        `  PostgreSQL CPU µs/event   ${of((r) => r.postgresCpuPerEventUs)}   daemon + PostgreSQL ${int(both)}, ` +
+          `ratio to bare ${(both / bareCpuUs).toFixed(2)}`,
+      );
+    }
   }
   const baseline = rounds.get('baseline');
   const candidate = rounds.get('switchyard');

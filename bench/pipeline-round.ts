@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import type { ChildServer } from './child-server.js';
+import { cpuSnapshot } from './cpu-sample.js';
+import type { PipelineJournal } from './pipeline-journals.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { median } from './summarize.js';
 
@@ -8,7 +9,9 @@ import { median } from './summarize.js';
 export interface PipelineDaemon {
   readonly name: string;
   readonly server: ChildServer;
-  readonly journalPath: string;
+  readonly journal: PipelineJournal;
+  /** On PostgreSQL: the server's CPU per event is measured too. */
+  readonly postgres: boolean;
   readonly receiver: ChildServer;
   readonly ingestUrl: string;
 }
@@ -32,6 +35,8 @@ export interface PipelineRound {
   /** The daemon's CPU time (utime + stime, all threads) per event: during the load, and up to the last delivery. */
   readonly cpuPerEventLoadUs: number;
   readonly cpuPerEventTotalUs: number;
+  /** PostgreSQL's processes (all of the server's, from /proc) per event, to the last delivery; NaN on SQLite. */
+  readonly postgresCpuPerEventUs: number;
   /** Requests the receiver got beyond one per event (retries after a timeout; 0 expected). */
   readonly extraDeliveries: number;
 }
@@ -65,73 +70,68 @@ export async function runPipelineRound(
   secret: string,
   drainTimeoutMs = 300_000,
 ): Promise<PipelineRound> {
-  const db = new Database(daemon.journalPath, { readonly: true, fileMustExist: true });
-  try {
-    const since = Date.now();
-    const count0 = await receiverCount(daemon.receiver);
-    const ticks0 = processTicks(daemon.server.pid);
-    const result = await runLoad(
-      { urls: [daemon.ingestUrl], ...load, warmupSeconds: 0, serverPids: [daemon.server.pid] },
-      secret,
+  const { journal } = daemon;
+  const since = Date.now();
+  const count0 = await receiverCount(daemon.receiver);
+  const ticks0 = processTicks(daemon.server.pid);
+  const postgres0 = daemon.postgres ? cpuSnapshot([])?.postgres : undefined;
+  const result = await runLoad(
+    { urls: [daemon.ingestUrl], ...load, warmupSeconds: 0, serverPids: [daemon.server.pid] },
+    secret,
+  );
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${daemon.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts ` +
+        `out of ${result.total} requests; the figures would be meaningless`,
     );
-    if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-      throw new Error(
-        `${daemon.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts ` +
-          `out of ${result.total} requests; the figures would be meaningless`,
-      );
-    }
-    const countEvents = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM events WHERE received_at >= ?');
-    const events = countEvents.get(since)?.n ?? 0;
-    const deadline = Date.now() + drainTimeoutMs;
-    let delivered = 0;
-    while ((delivered = (await receiverCount(daemon.receiver)) - count0) < events) {
-      if (Date.now() > deadline) throw new Error(`${daemon.name}: ${delivered} of ${events} delivered at the timeout`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const ticks1 = processTicks(daemon.server.pid);
-    const received = new Map<string, number>();
-    const rows = db
-      .prepare<[number], { id: string; at: number }>(
-        "SELECT json_extract(CAST(body AS TEXT), '$.data.incident_id') AS id, received_at AS at FROM events WHERE received_at >= ?",
-      )
-      .all(since);
-    let first = Infinity;
-    let last = 0;
-    for (const row of rows) {
-      received.set(row.id, row.at);
-      first = Math.min(first, row.at);
-      last = Math.max(last, row.at);
-    }
-    const stamps = await getJson<[string, number][]>(`${daemon.receiver.origin}/stamps?from=${count0}`);
-    const latencies: number[] = [];
-    let lastDelivery = 0;
-    let duringLoad = 0;
-    for (const [id, at] of stamps) {
-      const at0 = received.get(id);
-      if (at0 === undefined) continue;
-      received.delete(id); // the first arrival counts; a retried one is extra
-      latencies.push(at - at0);
-      lastDelivery = Math.max(lastDelivery, at);
-      if (at <= last) duringLoad += 1;
-    }
-    latencies.sort((a, b) => a - b);
-    const untilLastSeconds = (lastDelivery - first) / 1000;
-    return {
-      load: result,
-      events,
-      deliveredDuringLoad: duringLoad,
-      untilLastSeconds,
-      afterLoadSeconds: (lastDelivery - last) / 1000,
-      endToEndPerSecond: events / untilLastSeconds,
-      latencyP50Ms: percentile(latencies, 50),
-      latencyP99Ms: percentile(latencies, 99),
-      cpuPerEventLoadUs: ((result.cpu?.processCores ?? Number.NaN) / result.requestsPerSecond) * 1e6,
-      cpuPerEventTotalUs: ((ticks1 - ticks0) / 100 / events) * 1e6,
-      extraDeliveries: stamps.length - latencies.length,
-    };
-  } finally {
-    db.close();
   }
+  const events = await journal.count(since);
+  const deadline = Date.now() + drainTimeoutMs;
+  let delivered = 0;
+  while ((delivered = (await receiverCount(daemon.receiver)) - count0) < events) {
+    if (Date.now() > deadline) throw new Error(`${daemon.name}: ${delivered} of ${events} delivered at the timeout`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const ticks1 = processTicks(daemon.server.pid);
+  const postgres1 = daemon.postgres ? cpuSnapshot([])?.postgres : undefined;
+  const received = new Map<string, number>();
+  const rows = await journal.received(since);
+  let first = Infinity;
+  let last = 0;
+  for (const row of rows) {
+    received.set(row.id, row.at);
+    first = Math.min(first, row.at);
+    last = Math.max(last, row.at);
+  }
+  const stamps = await getJson<[string, number][]>(`${daemon.receiver.origin}/stamps?from=${count0}`);
+  const latencies: number[] = [];
+  let lastDelivery = 0;
+  let duringLoad = 0;
+  for (const [id, at] of stamps) {
+    const at0 = received.get(id);
+    if (at0 === undefined) continue;
+    received.delete(id); // the first arrival counts; a retried one is extra
+    latencies.push(at - at0);
+    lastDelivery = Math.max(lastDelivery, at);
+    if (at <= last) duringLoad += 1;
+  }
+  latencies.sort((a, b) => a - b);
+  const untilLastSeconds = (lastDelivery - first) / 1000;
+  return {
+    load: result,
+    events,
+    deliveredDuringLoad: duringLoad,
+    untilLastSeconds,
+    afterLoadSeconds: (lastDelivery - last) / 1000,
+    endToEndPerSecond: events / untilLastSeconds,
+    latencyP50Ms: percentile(latencies, 50),
+    latencyP99Ms: percentile(latencies, 99),
+    cpuPerEventLoadUs: ((result.cpu?.processCores ?? Number.NaN) / result.requestsPerSecond) * 1e6,
+    cpuPerEventTotalUs: ((ticks1 - ticks0) / 100 / events) * 1e6,
+    postgresCpuPerEventUs:
+      postgres0 === undefined || postgres1 === undefined ? Number.NaN : ((postgres1 - postgres0) / 100 / events) * 1e6,
+    extraDeliveries: stamps.length - latencies.length,
+  };
 }
 
 /** `median (min-max)` of a figure over the rounds. */

@@ -55,6 +55,7 @@ const { values: flags } = parseArgs({
     'pipeline-baseline': { type: 'string', default: env.BENCH_PIPELINE_BASELINE },
     'pipeline-cpu-prof': { type: 'string', default: env.BENCH_PIPELINE_CPU_PROF },
     'pipeline-config': { type: 'string', multiple: true, default: [] },
+    'pipeline-postgres': { type: 'boolean', default: env.BENCH_PIPELINE_POSTGRES === '1' },
     'skip-key-ordering': { type: 'boolean', default: env.BENCH_SKIP_KEY_ORDERING === '1' },
     'key-ordering-rounds': { type: 'string', default: env.BENCH_KEY_ORDERING_ROUNDS ?? '3' },
     'hot-key-deliveries': { type: 'string', default: env.BENCH_HOT_KEY_DELIVERIES ?? '2000' },
@@ -142,16 +143,26 @@ if (flags['skip-postgres']) {
 
 if (!flags['skip-pipeline']) {
   const baseline = flags['pipeline-baseline'];
-  await runPipelineBench({
-    root: ROOT,
-    rounds: positive('pipeline-rounds', flags['pipeline-rounds']),
-    durationSeconds: positive('pipeline-duration', flags['pipeline-duration']),
-    connections: load.connections,
-    logLevel,
-    baselineRoot: baseline ? path.resolve(baseline) : undefined,
-    cpuProfDir: flags['pipeline-cpu-prof'] ? path.resolve(flags['pipeline-cpu-prof']) : undefined,
-    extraConfig: flags['pipeline-config'],
-  });
+  // `--pipeline-postgres`: a daemon on PostgreSQL too, with the server's CPU per event (issue 11).
+  const url = env.SWITCHYARD_BENCH_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
+  const opened = flags['pipeline-postgres'] ? await openBenchDatabase(url) : undefined;
+  if (opened && 'unreachable' in opened) throw new Error(`--pipeline-postgres: ${maskUrl(url)}: ${opened.unreachable}`);
+  try {
+    await runPipelineBench({
+      root: ROOT,
+      rounds: positive('pipeline-rounds', flags['pipeline-rounds']),
+      durationSeconds: positive('pipeline-duration', flags['pipeline-duration']),
+      connections: load.connections,
+      logLevel,
+      baselineRoot: baseline ? path.resolve(baseline) : undefined,
+      cpuProfDir: flags['pipeline-cpu-prof'] ? path.resolve(flags['pipeline-cpu-prof']) : undefined,
+      extraConfig: flags['pipeline-config'],
+      postgres: opened,
+      postgresPoolSize,
+    });
+  } finally {
+    await opened?.close();
+  }
 }
 
 try {
