@@ -27,6 +27,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
   let status: readonly TargetStatus[] = [];
   let wakeQueued = false;
   let stopped: Promise<void> | undefined;
+  let exited = false;
   const send = (message: ToEngineWorker): void => worker?.postMessage(message);
   return {
     start() {
@@ -48,6 +49,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
           reject(error);
         });
         worker.on('exit', (code) => {
+          exited = true;
           if (stopped === undefined)
             deps.log.error('the delivery worker exited; deliveries wait for a restart', { code });
           reject(new Error(`the delivery worker exited with code ${code}`));
@@ -68,7 +70,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
     stop(deadlineMs) {
       stopped ??= new Promise<void>((resolve) => {
         const current = worker;
-        if (current === undefined) return resolve();
+        if (current === undefined || exited) return resolve(); // never started, or died: nothing to stop
         const kill = setTimeout(() => void current.terminate(), deadlineMs + 10_000);
         current.once('exit', () => {
           clearTimeout(kill);
