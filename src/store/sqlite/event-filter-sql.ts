@@ -1,4 +1,6 @@
 import type { EventFilter } from '../store.js';
+import { containsPattern } from '../contains-pattern.js';
+import { firstEventIdAt } from '../console-sql.js';
 import type { FilterSql } from './delivery-filter-sql.js';
 
 /** Turns an event filter into a WHERE clause over `events`; every value is a bound parameter, never spliced. */
@@ -11,8 +13,20 @@ export function eventFilterSql(filter: EventFilter): FilterSql {
   };
   if (filter.source !== undefined) add('events.source = ?', filter.source);
   if (filter.kind !== undefined) add('events.kind = ?', filter.kind);
-  if (filter.since !== undefined) add('events.received_at >= ?', filter.since);
-  if (filter.until !== undefined) add('events.received_at < ?', filter.until);
+  if (filter.severity !== undefined) add('events.severity = ?', filter.severity);
+  // SQLite's LIKE ignores ASCII case only: https://www.sqlite.org/lang_expr.html#like
+  if (filter.titleContains !== undefined) add("events.title LIKE ? ESCAPE '\\'", containsPattern(filter.titleContains));
+  if (filter.stopAtId !== undefined) add(`events.id ${filter.order === 'newest' ? '>=' : '<='} ?`, filter.stopAtId);
+  // Ids start with the receipt time (ULIDs), so the same bounds on the id let the primary key find where the
+  // window starts instead of reading every row's received_at (console-sql.ts, firstEventIdAt).
+  if (filter.since !== undefined) {
+    add('events.received_at >= ?', filter.since);
+    add('events.id >= ?', firstEventIdAt(filter.since));
+  }
+  if (filter.until !== undefined) {
+    add('events.received_at < ?', filter.until);
+    add('events.id < ?', firstEventIdAt(filter.until));
+  }
   if (filter.target !== undefined || filter.deliveryState !== undefined) {
     // One EXISTS for both, so `target` + `deliveryState` means "a delivery to that target in that state";
     // UNIQUE (event_id, target) makes it an index lookup per event.

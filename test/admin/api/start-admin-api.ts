@@ -5,6 +5,7 @@ import express from 'express';
 import { ADMIN_API_METRICS } from '../../../src/admin/api/admin-api-metrics.js';
 import { createAdminApi } from '../../../src/admin/api/create-admin-api.js';
 import { createAuthRefusals } from '../../../src/admin/api/create-auth-refusals.js';
+import { createConsoleSessions } from '../../../src/admin/api/create-console-sessions.js';
 import type { AuthThrottleOptions } from '../../../src/admin/auth-throttle.js';
 import type { RefusalLogLimitOptions } from '../../../src/admin/refusal-log-limit.js';
 import { createMetrics, type Metrics } from '../../../src/admin/metrics.js';
@@ -14,6 +15,8 @@ import type { TargetStatus } from '../../../src/delivery/delivery-engine.js';
 import { createLogger } from '../../../src/log/create-logger.js';
 import type { CompiledRules, RulesProblem } from '../../../src/rules/rules.js';
 import type { Store } from '../../../src/store/store.js';
+import { candidateRulesCompiler } from '../../../src/rules/compile-candidate-rules.js';
+import type { RulesHistory } from '../../../src/rules/create-live-rules.js';
 import { T0 } from '../../store/make-ingest-item.js';
 import { tempSqliteJournal } from '../../store/temp-sqlite-journal.js';
 import { ALL_KEYS } from './test-keys.js';
@@ -30,6 +33,8 @@ export interface AdminApiHarness {
   readonly wakes: () => number;
   /** The harness's clock (starts at NOW), to move the auth throttle's time. */
   readonly clock: ReturnType<typeof manualClock>;
+  /** Replaces the configured keys the console's sessions are checked against (a rotation, a removal). */
+  setKeys(keys: readonly AdminKeyConfig[]): void;
   /** Sends a request, with `Authorization: Bearer <key>` when a key is given; answers status, headers and body. */
   request(
     path: string,
@@ -51,6 +56,10 @@ export async function startAdminApi(options: {
   prefix?: string;
   throttle?: AuthThrottleOptions;
   logLimit?: RefusalLogLimitOptions;
+  /** The environment candidate rules are compiled with (POST /rules/check); default none. */
+  env?: Readonly<Record<string, string>>;
+  /** Console sessions of this TTL (none without it: the API as mounted under /admin on the main listener). */
+  sessionTtlMs?: number;
 }): Promise<AdminApiHarness> {
   const journal = await tempSqliteJournal();
   const store = await journal.open();
@@ -67,24 +76,38 @@ export async function startAdminApi(options: {
   });
   const metrics = createMetrics(ADMIN_API_METRICS);
   let rules = options.rules;
+  let history: RulesHistory = { loadedAt: NOW - 60_000, lastReload: null };
   let wakes = 0;
   const clock = manualClock(NOW);
+  let keys = options.keys ?? ALL_KEYS;
+  const sessions =
+    options.sessionTtlMs === undefined
+      ? undefined
+      : createConsoleSessions({ clock, ttlMs: options.sessionTtlMs, keys: () => keys });
   const api = createAdminApi({
     store,
     rules: () => rules,
     engineStatus: options.engineStatus ?? (() => []),
     reloadRules: () => {
       const next = options.reloadRules?.() ?? [];
-      if (Array.isArray(next)) return { ok: false, problems: next };
+      const at = clock.now();
+      if (Array.isArray(next)) {
+        history = { ...history, lastReload: { ok: false, at, problems: next } };
+        return { ok: false, problems: next };
+      }
       rules = next as CompiledRules;
+      history = { loadedAt: at, lastReload: { ok: true, at, problems: [] } };
       return { ok: true };
     },
+    rulesHistory: () => history,
+    checkRules: candidateRulesCompiler('/nonexistent/rules.yaml', options.env ?? {}),
     keys: options.keys ?? ALL_KEYS,
     refusals: createAuthRefusals({ log, metrics, clock, throttle: options.throttle, logLimit: options.logLimit }),
     log,
     metrics,
     clock,
     wakeDeliveries: () => void (wakes += 1),
+    sessions,
   });
   const app = express();
   app.use(options.prefix ?? '/', api);
@@ -99,6 +122,7 @@ export async function startAdminApi(options: {
     logs: () => lines,
     wakes: () => wakes,
     clock,
+    setKeys: (next) => void (keys = next),
     async request(path, { key, method, body, headers } = {}) {
       const response = await fetch(`${url}${path}`, {
         method: method ?? (body === undefined ? 'GET' : 'POST'),
