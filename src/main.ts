@@ -134,16 +134,9 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     releases.push(() => groupCommit.drain());
 
     // Issue 11: `delivery.worker_thread` runs the same engine in a worker thread with its own connection.
+    const { configFile, env, cwd, deliveryPollMs: pollIntervalMs } = options;
     const worker = config.delivery.workerThread
-      ? createEngineWorker(
-          {
-            configFile: options.configFile,
-            env: options.env,
-            cwd: options.cwd,
-            pollIntervalMs: options.deliveryPollMs,
-          },
-          { log, logStream },
-        )
+      ? createEngineWorker({ configFile, env, cwd, pollIntervalMs }, { log, logStream })
       : undefined;
     const engine =
       worker ??
