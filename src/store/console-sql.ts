@@ -10,7 +10,8 @@ export const CONSOLE_SQL = {
   // Severity '' stands for none (a primary-key column cannot be null), so it sorts first in both dialects.
   // Minutes summed into buckets of `bucketMs` from the first minute on: parameters first minute, first minute,
   // bucket, bucket, first minute. A 48-hour chart by minute was 50,000 rows and 5 MB of JSON (bench/README.md).
-  eventsPerMinute: `SELECT ? + ((minute - ?) / ?) * ? AS minute, kind, nullif(severity, '') AS severity,
+  // The CAST: better-sqlite3 binds every JS number as a REAL, and REAL division would keep each minute apart.
+  eventsPerMinute: `SELECT ? + CAST((minute - ?) / ? AS BIGINT) * ? AS minute, kind, nullif(severity, '') AS severity,
       sum(count) AS count
     FROM event_counts WHERE minute >= ?
     GROUP BY 1, kind, event_counts.severity ORDER BY 1, kind, event_counts.severity`,
