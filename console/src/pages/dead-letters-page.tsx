@@ -1,0 +1,237 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { ReplayRequest } from '../api/admin-client.js';
+import type { Delivery } from '../api/api-types.js';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { ErrorNotice } from '../components/error-notice.js';
+import { TimeText } from '../components/time-text.js';
+import { useLoad } from '../components/use-load.js';
+import { Link } from '../router/link.js';
+import { consoleHref } from '../router/match-route.js';
+import { useRouter } from '../router/use-router.js';
+import { hasScope, type PageProps } from './page-props.js';
+import { replayAllRequest, type DeadLetterFilters } from './replay-plan.js';
+
+interface Pending {
+  readonly request: ReplayRequest;
+  readonly count: number;
+}
+
+/**
+ * Dead letters, filtered by target, reason and time; with the `replay` scope, replay a selection or everything
+ * that matches: the API is asked for a dry run first, and the dialog says how many will be sent.
+ */
+export function DeadLettersPage(props: PageProps) {
+  const router = useRouter();
+  const filters: DeadLetterFilters = {
+    ...(router.query.get('target') && { target: router.query.get('target') ?? '' }),
+    ...(router.query.get('reason') && { reason: router.query.get('reason') ?? '' }),
+    ...(router.query.get('since') && { since: router.query.get('since') ?? '' }),
+  };
+  const filterKey = JSON.stringify(filters);
+  const [rows, setRows] = useState<readonly Delivery[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+  const targets = useLoad(() => props.client.targets(), [props.client]);
+  const canReplay = hasScope(props.session, 'replay');
+
+  const load = async (after: string | null) => {
+    setLoading(true);
+    try {
+      const page = await props.client.deadLetters({ ...filters, limit: 100, cursor: after ?? undefined });
+      setRows((previous) => (after === null ? page.items : [...previous, ...page.items]));
+      setCursor(page.nextCursor);
+      setError(null);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setLoading(false);
+    }
+  };
+  useEffect(() => {
+    setSelected(new Set());
+    void load(null);
+  }, [filterKey]);
+
+  const ask = async (request: Promise<ReplayRequest>) => {
+    setBusy(true);
+    setResult(null);
+    try {
+      const chosen = await request;
+      const dry = await props.client.replay({ ...chosen, dryRun: true });
+      setPending({ request: chosen, count: dry.count });
+      setError(null);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = async () => {
+    if (pending === null) return;
+    setBusy(true);
+    try {
+      const done = await props.client.replay(pending.request);
+      setResult(`${done.count} ${done.count === 1 ? 'delivery' : 'deliveries'} re-queued.`);
+      setSelected(new Set());
+      await load(null);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+  const apply = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const read = (name: string) => String(form.get(name) ?? '').trim();
+    router.navigate(
+      consoleHref('dead-letters', { target: read('target'), reason: read('reason'), since: read('since') }),
+      {
+        replace: true,
+      },
+    );
+  };
+  const toggle = (id: string) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  return (
+    <>
+      <h1>Dead letters</h1>
+      <form class="filters" onSubmit={apply} aria-label="Filter dead letters" key={filterKey}>
+        <div class="field">
+          <label for="dl-target">Target</label>
+          <select id="dl-target" name="target" defaultValue={filters.target ?? ''}>
+            <option value="">All targets</option>
+            {(targets.data?.items ?? []).map((target) => (
+              <option key={target.name} value={target.name} selected={target.name === filters.target}>
+                {target.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for="dl-reason">Reason contains</label>
+          <input id="dl-reason" name="reason" defaultValue={filters.reason ?? ''} placeholder="HTTP 503" />
+        </div>
+        <div class="field">
+          <label for="dl-since">Since</label>
+          <input id="dl-since" name="since" defaultValue={filters.since ?? ''} placeholder="24h" />
+        </div>
+        <div class="field field-submit">
+          <button type="submit" class="primary">
+            Filter
+          </button>
+        </div>
+      </form>
+      <ErrorNotice error={error} />
+      <p role="status" class={result === null ? 'visually-hidden' : 'notice notice-ok'}>
+        {result ?? ''}
+      </p>
+      {canReplay && (
+        <div class="actions">
+          <button
+            type="button"
+            disabled={busy || selected.size === 0}
+            onClick={() => void ask(Promise.resolve({ ids: [...selected] }))}
+          >
+            Replay selected ({selected.size})
+          </button>
+          <button
+            type="button"
+            disabled={busy || rows.length === 0}
+            onClick={() => void ask(replayAllRequest(props.client, filters))}
+          >
+            Replay all matching
+          </button>
+        </div>
+      )}
+      <div class="table-wrap">
+        <table>
+          <caption class="visually-hidden">Dead letters, newest first</caption>
+          <thead>
+            <tr>
+              {canReplay && (
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all shown"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                  />
+                </th>
+              )}
+              <th scope="col">Delivery</th>
+              <th scope="col">Target</th>
+              <th scope="col">Event</th>
+              <th scope="col" class="num">
+                Attempts
+              </th>
+              <th scope="col">Last error</th>
+              <th scope="col">Dead since</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                {canReplay && (
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${row.id}`}
+                      checked={selected.has(row.id)}
+                      onChange={() => toggle(row.id)}
+                    />
+                  </td>
+                )}
+                <td class="mono">{row.id}</td>
+                <td>{row.target}</td>
+                <td>
+                  <Link href={consoleHref(`events/${encodeURIComponent(row.eventId)}`)}>{row.eventId}</Link>
+                </td>
+                <td class="num">{row.attempts}</td>
+                <td class="error-text">{row.lastError ?? '—'}</td>
+                <td>
+                  <TimeText iso={row.updatedAt} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!loading && rows.length === 0 && error === null && <p>No dead letters match.</p>}
+      <div class="actions">
+        {loading && <span class="loading">Loading…</span>}
+        {cursor !== null && !loading && (
+          <button type="button" onClick={() => void load(cursor)}>
+            Older
+          </button>
+        )}
+      </div>
+      {pending !== null && (
+        <ConfirmDialog
+          title="Replay dead letters?"
+          confirmLabel={`Send ${pending.count}`}
+          busy={busy || pending.count === 0}
+          onConfirm={() => void confirm()}
+          onCancel={() => setPending(null)}
+        >
+          <p class="replay-count">
+            {pending.count} {pending.count === 1 ? 'delivery' : 'deliveries'} will be sent.
+          </p>
+          <p>They are re-queued with a fresh retry budget; their earlier attempts stay in their history.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { EventSummary } from '../api/api-types.js';
+import { ErrorNotice } from '../components/error-notice.js';
+import { TimeText } from '../components/time-text.js';
+import { Link } from '../router/link.js';
+import { consoleHref } from '../router/match-route.js';
+import { useRouter } from '../router/use-router.js';
+import { EVENT_FILTERS, matchesFilters, readEventFilters, type EventFilters } from './event-filters.js';
+import type { PageProps } from './page-props.js';
+
+const PAGE_SIZE = 50;
+/** Live rows are added on top; the list keeps at most this many, so a long shift does not grow the page forever. */
+const MAX_ROWS = 1000;
+
+/** Events, newest first, filtered; "Older" pages back by keyset; new events matching the filters appear live. */
+export function EventsPage(props: PageProps) {
+  const router = useRouter();
+  const filters = readEventFilters(router.query);
+  const filterKey = JSON.stringify(filters);
+  const [rows, setRows] = useState<readonly EventSummary[]>([]);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const [announce, setAnnounce] = useState('');
+
+  const load = async (after: string | null) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await props.client.events({ ...filters, limit: PAGE_SIZE, cursor: after ?? undefined });
+      setRows((previous) => (after === null ? page.items : [...previous, ...page.items]));
+      setCursor(page.nextCursor);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setLoading(false);
+    }
+  };
+  useEffect(() => {
+    setFresh(new Set());
+    void load(null);
+  }, [filterKey]);
+  useEffect(() => {
+    const latest = props.live.latest;
+    if (latest === null || loading) return;
+    const known = new Set(rows.map((row) => row.id));
+    const added = latest.events.filter((event) => !known.has(event.id) && matchesFilters(event, filters));
+    if (added.length === 0) return;
+    const newestFirst = [...added].sort((a, b) => (a.receivedAt < b.receivedAt ? 1 : -1));
+    setRows((previous) => [...newestFirst, ...previous].slice(0, MAX_ROWS));
+    setFresh(new Set(added.map((event) => event.id)));
+    setAnnounce(`${added.length} new event${added.length === 1 ? '' : 's'}`);
+  }, [props.live.seq]);
+
+  const apply = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const query: Record<string, string> = {};
+    for (const name of EVENT_FILTERS) query[name] = String(form.get(name) ?? '').trim();
+    router.navigate(consoleHref('events', query), { replace: true });
+  };
+  return (
+    <>
+      <h1>Events</h1>
+      <FilterForm filters={filters} onSubmit={apply} key={filterKey} />
+      <p class="visually-hidden" aria-live="polite" role="status">
+        {announce}
+      </p>
+      <ErrorNotice error={error} />
+      <div class="table-wrap">
+        <table class="events-table">
+          <caption class="visually-hidden">Events, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">Event</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Severity</th>
+              <th scope="col">Source</th>
+              <th scope="col">Routes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} class={fresh.has(row.id) ? 'fresh' : undefined}>
+                <td>
+                  <TimeText iso={row.receivedAt} />
+                </td>
+                <td>
+                  <Link href={consoleHref(`events/${encodeURIComponent(row.id)}`)}>{row.title ?? row.id}</Link>
+                </td>
+                <td>{row.kind}</td>
+                <td>
+                  <span class={`sev sev-text-${row.severity ?? 'none'}`}>{row.severity ?? '—'}</span>
+                </td>
+                <td>{row.source}</td>
+                <td>{row.matchedRoutes.length === 0 ? '—' : row.matchedRoutes.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!loading && rows.length === 0 && error === null && <p>No events match.</p>}
+      <div class="actions">
+        {loading && <span class="loading">Loading…</span>}
+        {cursor !== null && !loading && (
+          <button type="button" onClick={() => void load(cursor)}>
+            Older
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function FilterForm(props: { readonly filters: EventFilters; readonly onSubmit: (event: Event) => void }) {
+  const field = (name: keyof EventFilters, label: string, help?: string) => (
+    <div class="field">
+      <label for={`filter-${name}`}>{label}</label>
+      <input
+        id={`filter-${name}`}
+        name={name}
+        defaultValue={props.filters[name] ?? ''}
+        placeholder={help}
+        autoComplete="off"
+      />
+    </div>
+  );
+  return (
+    <form class="filters" onSubmit={props.onSubmit} aria-label="Filter events">
+      {field('q', 'Title contains')}
+      {field('kind', 'Kind', 'incident.created')}
+      {field('severity', 'Severity', 'high')}
+      {field('source', 'Source')}
+      {field('since', 'Since', '2h or 2026-11-22T10:00Z')}
+      {field('until', 'Until', 'ISO date-time')}
+      <div class="field field-submit">
+        <button type="submit" class="primary">
+          Filter
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState } from 'preact/hooks';
+import type { NewSilence, Silence, SilenceMatch } from '../api/api-types.js';
+import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { ErrorNotice } from '../components/error-notice.js';
+import { StateBadge } from '../components/state-badge.js';
+import { TimeText } from '../components/time-text.js';
+import { useLoad } from '../components/use-load.js';
+import { useRouter } from '../router/use-router.js';
+import { hasScope, type PageProps } from './page-props.js';
+import { SilenceForm } from './silence-form.js';
+
+const STATUSES = ['active', 'pending', 'expired', 'all'];
+const EXTENSIONS = ['1h', '4h', '24h'];
+
+/** Silences: who silenced what, why and until when; with the `silence` scope, create, extend and expire them. */
+export function SilencesPage(props: PageProps) {
+  const router = useRouter();
+  const [status, setStatus] = useState('active');
+  const silences = useLoad(() => props.client.silences(status), [props.client, status]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [message, setMessage] = useState('');
+  const [expiring, setExpiring] = useState<Silence | null>(null);
+  const canSilence = hasScope(props.session, 'silence');
+  const query = router.query;
+  const prefill = {
+    event: query.get('event') ?? undefined,
+    field: query.get('field') ?? undefined,
+    value: query.get('value') ?? undefined,
+    comment: query.get('comment') ?? undefined,
+  };
+
+  const act = async (run: () => Promise<Silence>, done: (silence: Silence) => string) => {
+    setBusy(true);
+    try {
+      const silence = await run();
+      setError(null);
+      setMessage(done(silence));
+      silences.reload();
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const create = (silence: NewSilence) =>
+    void act(
+      () => props.client.createSilence(silence),
+      (made) => `Silence ${made.id} created, until ${made.endsAt}.`,
+    );
+  return (
+    <>
+      <h1>Silences</h1>
+      <ErrorNotice error={silences.error} />
+      <ErrorNotice error={error} />
+      <p role="status" class={message === '' ? 'visually-hidden' : 'notice notice-ok'}>
+        {message}
+      </p>
+      {canSilence && <SilenceForm prefill={prefill} busy={busy} onCreate={create} key={query.toString()} />}
+      <section aria-labelledby="silence-list-heading">
+        <div class="section-head">
+          <h2 id="silence-list-heading">Silences</h2>
+          <label>
+            Show{' '}
+            <select value={status} onChange={(event) => setStatus(event.currentTarget.value)}>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div class="table-wrap">
+          <table class="silences-table">
+            <thead>
+              <tr>
+                <th scope="col">Silence</th>
+                <th scope="col">Status</th>
+                <th scope="col">Matches</th>
+                <th scope="col">Until</th>
+                <th scope="col">Who and why</th>
+                {canSilence && <th scope="col">Actions</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {(silences.data?.items ?? []).map((silence) => (
+                <tr key={silence.id}>
+                  <th scope="row" class="mono">
+                    {silence.id}
+                  </th>
+                  <td>
+                    <StateBadge state={silence.status} />
+                  </td>
+                  <td class="mono">{describeMatch(silence.match)}</td>
+                  <td>
+                    <TimeText iso={silence.endsAt} />
+                  </td>
+                  <td>
+                    {silence.createdBy}: {silence.comment}
+                  </td>
+                  {canSilence && (
+                    <td class="row-actions">
+                      {silence.status !== 'expired' && (
+                        <>
+                          {EXTENSIONS.map((duration) => (
+                            <button
+                              key={duration}
+                              type="button"
+                              disabled={busy}
+                              aria-label={`Extend ${silence.id} to ${duration} from now`}
+                              onClick={() =>
+                                void act(
+                                  () => props.client.extendSilence(silence.id, duration),
+                                  (s) => `Silence ${s.id} now ends ${s.endsAt}.`,
+                                )
+                              }
+                            >
+                              {duration}
+                            </button>
+                          ))}
+                          <button type="button" disabled={busy} onClick={() => setExpiring(silence)}>
+                            Expire
+                          </button>
+                        </>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {silences.data !== undefined && silences.data.items.length === 0 && <p>No {status} silences.</p>}
+      </section>
+      {expiring !== null && (
+        <ConfirmDialog
+          title="Expire this silence?"
+          confirmLabel="Expire now"
+          busy={busy}
+          onConfirm={() => {
+            const id = expiring.id;
+            setExpiring(null);
+            void act(
+              () => props.client.expireSilence(id),
+              (s) => `Silence ${s.id} expired.`,
+            );
+          }}
+          onCancel={() => setExpiring(null)}
+        >
+          <p>
+            Events matching {describeMatch(expiring.match)} will be delivered again from now on ({expiring.comment}).
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function describeMatch(match: SilenceMatch): string {
+  const parts: string[] = [];
+  if (match.event !== undefined) parts.push(`event ${[match.event].flat().join(', ')}`);
+  if (match.severity !== undefined) parts.push(`severity ${JSON.stringify(match.severity)}`);
+  for (const condition of match.where ?? []) {
+    const { field, ...operator } = condition;
+    parts.push(
+      `${field} ${Object.entries(operator)
+        .map(([op, value]) => `${op} ${JSON.stringify(value)}`)
+        .join(' ')}`,
+    );
+  }
+  return parts.join('; ') || 'everything';
+}
