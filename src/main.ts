@@ -3,8 +3,11 @@ import type { Writable } from 'node:stream';
 import { ADMIN_API_METRICS } from './admin/api/admin-api-metrics.js';
 import { createAdminApi } from './admin/api/create-admin-api.js';
 import { createAuthRefusals } from './admin/api/create-auth-refusals.js';
+import { createConsoleSessions } from './admin/api/create-console-sessions.js';
 import { checkReadiness } from './admin/check-readiness.js';
+import { consoleDir } from './admin/console-dir.js';
 import { createAdminApp } from './admin/create-admin-app.js';
+import { startAdminListener } from './admin/start-admin-listener.js';
 import { createMetrics } from './admin/metrics.js';
 import { registerScrapeGauges } from './admin/register-scrape-gauges.js';
 import { requireMetricsCredential } from './admin/require-metrics-credential.js';
@@ -13,7 +16,6 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config/config.js';
 import { loadConfig } from './config/load-config.js';
 import { createHttpServer } from './http/create-server.js';
-import { createTimedServer } from './http/create-timed-server.js';
 import { startListener } from './http/start-listener.js';
 import { createDeliveryEngine } from './delivery/delivery-engine.js';
 import { createTarget } from './delivery/targets/create-target.js';
@@ -58,6 +60,8 @@ export interface StartOptions {
   readonly silenceRefreshMs?: number;
   /** When the first retention pass runs after start (default one minute; tests shorten it). */
   readonly firstPruneAfterMs?: number;
+  /** The built console's folder (default dist/console/ of the package; tests pass a folder of fake files). */
+  readonly consoleDir?: string;
 }
 
 export interface RunningSwitchyard {
@@ -222,6 +226,12 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       clock,
       wakeDeliveries: () => engine.wake(),
       silences,
+      // The console signs in on the admin listener only. Keys change only with a restart today, which empties
+      // the sessions anyway; reading them through a function keeps revocation right if they are ever reloaded.
+      sessions:
+        config.admin.listen === null
+          ? undefined
+          : createConsoleSessions({ clock, ttlMs: config.admin.console.sessionTtlMs, keys: () => config.admin.keys }),
     });
     const appOptions = {
       metrics,
@@ -255,21 +265,9 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       return main.close();
     });
     const port = main.port;
-    // The admin listener opens only when something is served there: no port stays open with nothing behind.
-    let adminPort: number | null = null;
-    if (adminListen !== null && (config.admin.keys.length > 0 || healthAndMetrics === 'admin')) {
-      const adminApp = createAdminApp({ ...appOptions, healthAndMetrics: healthAndMetrics === 'admin', api: adminApi });
-      const adminListener = await startListener(
-        createTimedServer(adminApp, {
-          headersTimeoutMs: config.headerTimeoutMs,
-          requestTimeoutMs: config.headerTimeoutMs + config.bodyTimeoutMs + 5_000,
-        }),
-        adminListen.host,
-        adminListen.port,
-      );
-      releases.push(() => adminListener.close());
-      adminPort = adminListener.port;
-    }
+    const adminListener = await startAdminListener(config, appOptions, adminApi, options.consoleDir ?? consoleDir());
+    if (adminListener !== null) releases.push(() => adminListener.close());
+    const adminPort = adminListener?.port ?? null;
     log.info('switchyard listening', {
       host: config.listen.host,
       port,

@@ -1,6 +1,8 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Readiness } from './check-readiness.js';
 import type { Metrics } from './metrics.js';
+import { securityHeaders } from './security-headers.js';
+import { serveConsole } from './serve-console.js';
 
 export interface AdminAppOptions {
   readonly metrics: Metrics;
@@ -16,6 +18,11 @@ export interface AdminAppOptions {
   /** The admin API, mounted at `apiPrefix` ('/admin' on the main listener, '' on its own). */
   readonly api?: Router | undefined;
   readonly apiPrefix?: string;
+  /**
+   * The admin listener's own app: serves the built console from this folder, and the security headers (CSP)
+   * on every answer. Not given on the main listener, which never serves the console.
+   */
+  readonly consoleDir?: string | undefined;
 }
 
 /**
@@ -25,6 +32,7 @@ export interface AdminAppOptions {
 export function createAdminApp(options: AdminAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  if (options.consoleDir !== undefined) app.use(securityHeaders);
   if (options.healthAndMetrics) {
     app.get('/healthz', (_req, res) => {
       res.json({ status: 'ok' });
@@ -53,6 +61,7 @@ export function createAdminApp(options: AdminAppOptions): Express {
     if (options.apiPrefix) app.use(options.apiPrefix, options.api);
     else app.use(options.api);
   }
+  if (options.consoleDir !== undefined) app.use(serveConsole(options.consoleDir));
   app.use((_req, res) => {
     res.status(404).json({ error: { code: 'not_found', message: 'no such route' } });
   });

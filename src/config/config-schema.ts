@@ -86,6 +86,12 @@ export const configSchema = {
             port: { type: 'integer', minimum: 0, maximum: 65535 },
           },
         },
+        // The web console's sessions (docs/console.md); the console is served on the admin listener only.
+        console: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { session_ttl: duration },
+        },
         keys: {
           type: 'array',
           items: {

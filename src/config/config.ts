@@ -32,6 +32,8 @@ export interface AdminConfig {
   readonly keys: readonly AdminKeyConfig[];
   /** Where /metrics, /healthz and /readyz are served: the main listener (default, as Alertmanager does) or the admin one. */
   readonly healthAndMetrics: 'main' | 'admin';
+  /** The web console's sign-in sessions (`admin.console`). */
+  readonly console: { readonly sessionTtlMs: number };
 }
 
 /** The embedded journal: one file, one daemon (the default). */

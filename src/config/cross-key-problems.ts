@@ -31,6 +31,13 @@ export function crossKeyProblems(
       problems.push({ key: formatKey(parts), message: 'must be at least 1m', where: locate(parts) });
     }
   }
+  const ttl = raw.admin?.console?.session_ttl;
+  // A session shorter than a minute would sign the console out between two of its polls; longer than a week
+  // keeps a lost laptop's cookie good for too long (rotating the key still revokes it).
+  if (ttl !== undefined && ((parseDuration(ttl) ?? 0) < 60_000 || (parseDuration(ttl) ?? 0) > 604_800_000)) {
+    const parts = ['admin', 'console', 'session_ttl'];
+    problems.push({ key: formatKey(parts), message: 'must be between 1m and 7d', where: locate(parts) });
+  }
   const interval = raw.retention?.interval;
   if (interval !== undefined && (parseDuration(interval) ?? 0) < 1000) {
     // A pass right after another would keep the journal busy for nothing.

@@ -39,6 +39,8 @@ const DEFAULTS = {
   // Loopback only: the admin API must be exposed on purpose (a reverse proxy, or a host set here).
   adminHost: '127.0.0.1',
   adminPort: 9090,
+  // A shift's length: a console left open overnight asks for the key again in the morning.
+  sessionTtl: '8h',
   retentionEvents: '30d',
   retentionDead: '90d',
   retentionInterval: '1h',
@@ -144,6 +146,7 @@ export interface RawConfig {
     health_and_metrics?: 'main' | 'admin';
     listen?: { host?: string; port?: number } | null;
     keys?: { name: string; hash: string; scopes: AdminKeyConfig['scopes'] }[];
+    console?: { session_ttl?: string };
   };
   retention?: { enabled?: boolean; events?: string; dead?: string; interval?: string; batch_size?: number };
 }
@@ -156,6 +159,7 @@ function buildAdmin(raw: RawConfig['admin']): AdminConfig {
         ? null
         : Object.freeze({ host: listen?.host ?? DEFAULTS.adminHost, port: listen?.port ?? DEFAULTS.adminPort }),
     healthAndMetrics: raw?.health_and_metrics ?? 'main',
+    console: Object.freeze({ sessionTtlMs: parseDuration(raw?.console?.session_ttl ?? DEFAULTS.sessionTtl) ?? 0 }),
     keys: Object.freeze(
       (raw?.keys ?? []).map((key) =>
         Object.freeze({ name: key.name, hash: key.hash, scopes: Object.freeze([...key.scopes]) }),

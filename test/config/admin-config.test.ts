@@ -30,7 +30,12 @@ function problems(admin: string): string {
 describe('admin config', () => {
   it('defaults to a loopback listener on 9090, no keys, and no token', () => {
     const config = load('').run();
-    expect(config.admin).toEqual({ listen: { host: '127.0.0.1', port: 9090 }, keys: [], healthAndMetrics: 'main' });
+    expect(config.admin).toEqual({
+      listen: { host: '127.0.0.1', port: 9090 },
+      keys: [],
+      healthAndMetrics: 'main',
+      console: { sessionTtlMs: 8 * 3_600_000 },
+    });
     expect(config.shutdownGraceMs).toBe(10_000);
     expect(config.adminToken).toBeNull();
     expect(Object.isFrozen(config.admin.keys)).toBe(true);
@@ -53,6 +58,7 @@ describe('admin config', () => {
         { name: 'ops', hash: HASH_B, scopes: ['read', 'replay'] },
       ],
       healthAndMetrics: 'main',
+      console: { sessionTtlMs: 8 * 3_600_000 },
     });
     expect(load('admin: { listen: null }').run().admin.listen).toBeNull();
     expect(load('admin: { health_and_metrics: admin }\nshutdown_grace: 30s').run()).toMatchObject({
@@ -101,5 +107,13 @@ describe('admin config', () => {
     expect(problems('admin: { listen: { port: 70000 } }')).toContain('admin.listen.port: must be <= 65535');
     expect(problems('admin: { listen: { hots: x } }')).toContain('admin.listen.hots: unknown key');
     expect(problems('admin: { listen: 9090 }')).toContain('admin.listen: must be object');
+  });
+
+  it('reads the console session TTL, and refuses one that is malformed, too short or too long', () => {
+    expect(load('admin: { console: { session_ttl: 30m } }').run().admin.console).toEqual({ sessionTtlMs: 1_800_000 });
+    expect(problems('admin: { console: { session_ttl: soon } }')).toContain('admin.console.session_ttl');
+    expect(problems('admin: { console: { session_ttl: 10s } }')).toContain('must be between 1m and 7d');
+    expect(problems('admin: { console: { session_ttl: 8d } }')).toContain('must be between 1m and 7d');
+    expect(problems('admin: { console: { ttl: 8h } }')).toContain('admin.console');
   });
 });

@@ -72,6 +72,8 @@ export async function startTestDaemon(
     silenceReleaseMs?: number;
     /** How often silences are re-read from the journal (default: the daemon's 1 s). */
     silenceRefreshMs?: number;
+    /** The built console's folder (default: the package's dist/console/). */
+    consoleDir?: string;
   } = {},
 ): Promise<TestDaemon> {
   const rulesPath = path.join(dir, 'rules.yaml');
@@ -111,6 +113,7 @@ ${options.config ?? ''}
     ...(options.silenceRefreshMs === undefined ? {} : { silenceRefreshMs: options.silenceRefreshMs }),
     ...(options.sourceWatchMs === undefined ? {} : { sourceWatchMs: options.sourceWatchMs }),
     ...(options.digestSendMs === undefined ? {} : { digestSendMs: options.digestSendMs }),
+    ...(options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir }),
   });
   const withStore = async <T>(read: (store: Store) => Promise<T>): Promise<T> => {
     const store = createSqliteStore({ path: dbPath });

@@ -8,6 +8,7 @@ import type { CompiledRules } from '../../rules/rules.js';
 import type { Store } from '../../store/store.js';
 import type { Metrics } from '../metrics.js';
 import type { AuthRefusals } from './create-auth-refusals.js';
+import type { ConsoleSessions } from './create-console-sessions.js';
 
 /** What the admin API reads and acts on; the daemon's composition root passes these in. */
 export interface AdminApiDeps {
@@ -29,4 +30,6 @@ export interface AdminApiDeps {
   readonly wakeDeliveries?: () => void;
   /** Re-read after a silence changes, so it holds on this instance at once (issue 12). */
   readonly silences?: Pick<SilenceRegistry, 'refresh'>;
+  /** The console's sign-in sessions: given on the admin listener only (no console under /admin on the main one). */
+  readonly sessions?: ConsoleSessions | undefined;
 }

@@ -9,6 +9,7 @@ import { addRouteTestRoute } from './route-test-route.js';
 import { addRulesRoutes } from './rules-routes.js';
 import { addSilencesRoutes } from './silences-routes.js';
 import { sendApiError } from './send-api-error.js';
+import { addSessionRoutes, addSignInRoute } from './session-routes.js';
 import { addTargetsRoute } from './targets-route.js';
 import { addReferencesRoute } from './references-route.js';
 
@@ -18,7 +19,8 @@ const JSON_LIMIT = '1mb';
 /**
  * The admin API under `/api/v1`: JSON reads of the journal, rules and target status (scope `read`), replay
  * and rules reload (scope `replay`), silences (scope `silence`). Every request authenticates first, unknown paths included, and a body is
- * parsed only after that. Mount it at `/` on its own listener, or under a prefix (`/admin`) on the main one.
+ * parsed only after that (but the console's sign-in, whose body is the key). With `sessions` (the admin listener
+ * only), the console's session cookie authenticates too. Mount it at `/` on its own listener, or under a prefix (`/admin`) on the main one.
  */
 export function createAdminApi(deps: AdminApiDeps): Router {
   const router = express.Router();
@@ -32,7 +34,10 @@ export function createAdminApi(deps: AdminApiDeps): Router {
     next();
   };
 
+  const { sessions } = deps;
+  if (sessions !== undefined) addSignInRoute(router, { ...deps, sessions }, noStore);
   router.use('/api', noStore, auth.authenticate);
+  if (sessions !== undefined) addSessionRoutes(router, { sessions });
   addEventsRoutes(router, deps, read);
   addDeliveriesRoutes(router, deps, read);
   addRulesRoutes(router, deps, { read, replay });

@@ -1,7 +1,10 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AdminKeyConfig, AdminScope } from '../../config/config.js';
 import type { AuthFailureReason, AuthRefusals } from './create-auth-refusals.js';
+import { authenticateSession } from './authenticate-session.js';
+import type { ConsoleSessions } from './create-console-sessions.js';
 import { createKeyMatcher } from './create-key-matcher.js';
+import { readSessionCookie } from './session-cookie.js';
 import { sendApiError } from './send-api-error.js';
 
 export { AUTH_FAILURES_METRIC } from './create-auth-refusals.js';
@@ -25,13 +28,15 @@ export function requestKey(res: Response): AdminKeyConfig {
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 /**
- * Bearer-key authentication for the admin API. Failures are logged (method, path, peer, reason; never the
+ * Bearer-key authentication for the admin API, or the console's session cookie when no Authorization header is
+ * sent and `sessions` is given (the admin listener only; see authenticateSession for CSRF). Failures are logged (method, path, peer, reason; never the
  * presented key) and counted by reason, so that guessing shows in metrics and logs, and repeated wrong keys
  * slow their address down (see createAuthRefusals).
  */
 export function createAdminAuth(deps: {
   readonly keys: readonly AdminKeyConfig[];
   readonly refusals: AuthRefusals;
+  readonly sessions?: ConsoleSessions | undefined;
 }): AdminAuth {
   const match = createKeyMatcher(deps.keys);
   const message = 'admin API request refused';
@@ -46,6 +51,11 @@ export function createAdminAuth(deps: {
       }
       if (deps.refusals.throttled(req, res, message)) return;
       const header = req.headers.authorization;
+      const cookie = header === undefined && deps.sessions !== undefined ? readSessionCookie(req) : undefined;
+      if (cookie !== undefined && deps.sessions !== undefined) {
+        authenticateSession({ sessions: deps.sessions, fail }, cookie, req, res, next);
+        return;
+      }
       const presented = header === undefined ? undefined : BEARER.exec(header)?.[1];
       const key = presented === undefined ? undefined : match(presented);
       if (key === undefined) {

@@ -10,7 +10,10 @@ import { sendApiError } from './send-api-error.js';
 export const AUTH_FAILURES_METRIC = 'switchyard_admin_auth_failures_total';
 
 /** Why a request to an admin surface was refused: a fixed set, so requests cannot grow the series. */
-export type AuthFailureReason = 'missing' | 'malformed' | 'invalid' | 'scope' | 'disabled' | 'throttled';
+// `session`: a console cookie that is unknown, expired or revoked; `csrf`: a cookie request without its CSRF
+// token. Neither counts against the address: a session token is 256 random bits, not worth guessing.
+export type AuthFailureReason =
+  'missing' | 'malformed' | 'invalid' | 'scope' | 'disabled' | 'throttled' | 'session' | 'csrf';
 
 /**
  * The refusals of every admin surface (the admin API, /metrics, /readyz details), in one place: one failure

@@ -5,6 +5,7 @@ import express from 'express';
 import { ADMIN_API_METRICS } from '../../../src/admin/api/admin-api-metrics.js';
 import { createAdminApi } from '../../../src/admin/api/create-admin-api.js';
 import { createAuthRefusals } from '../../../src/admin/api/create-auth-refusals.js';
+import { createConsoleSessions } from '../../../src/admin/api/create-console-sessions.js';
 import type { AuthThrottleOptions } from '../../../src/admin/auth-throttle.js';
 import type { RefusalLogLimitOptions } from '../../../src/admin/refusal-log-limit.js';
 import { createMetrics, type Metrics } from '../../../src/admin/metrics.js';
@@ -30,6 +31,8 @@ export interface AdminApiHarness {
   readonly wakes: () => number;
   /** The harness's clock (starts at NOW), to move the auth throttle's time. */
   readonly clock: ReturnType<typeof manualClock>;
+  /** Replaces the configured keys the console's sessions are checked against (a rotation, a removal). */
+  setKeys(keys: readonly AdminKeyConfig[]): void;
   /** Sends a request, with `Authorization: Bearer <key>` when a key is given; answers status, headers and body. */
   request(
     path: string,
@@ -51,6 +54,8 @@ export async function startAdminApi(options: {
   prefix?: string;
   throttle?: AuthThrottleOptions;
   logLimit?: RefusalLogLimitOptions;
+  /** Console sessions of this TTL (none without it: the API as mounted under /admin on the main listener). */
+  sessionTtlMs?: number;
 }): Promise<AdminApiHarness> {
   const journal = await tempSqliteJournal();
   const store = await journal.open();
@@ -69,6 +74,11 @@ export async function startAdminApi(options: {
   let rules = options.rules;
   let wakes = 0;
   const clock = manualClock(NOW);
+  let keys = options.keys ?? ALL_KEYS;
+  const sessions =
+    options.sessionTtlMs === undefined
+      ? undefined
+      : createConsoleSessions({ clock, ttlMs: options.sessionTtlMs, keys: () => keys });
   const api = createAdminApi({
     store,
     rules: () => rules,
@@ -85,6 +95,7 @@ export async function startAdminApi(options: {
     metrics,
     clock,
     wakeDeliveries: () => void (wakes += 1),
+    sessions,
   });
   const app = express();
   app.use(options.prefix ?? '/', api);
@@ -99,6 +110,7 @@ export async function startAdminApi(options: {
     logs: () => lines,
     wakes: () => wakes,
     clock,
+    setKeys: (next) => void (keys = next),
     async request(path, { key, method, body, headers } = {}) {
       const response = await fetch(`${url}${path}`, {
         method: method ?? (body === undefined ? 'GET' : 'POST'),
