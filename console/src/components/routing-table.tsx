@@ -1,4 +1,5 @@
 import type { Routing } from '../api/api-types.js';
+import { TableHead } from './table-head.js';
 
 /** How an event is (or would be) routed: every route in file order, matched or not, and why not. */
 export function RoutingTable(props: { readonly routing: Routing; readonly caption: string }) {
@@ -16,15 +17,7 @@ export function RoutingTable(props: { readonly routing: Routing; readonly captio
       </p>
       <table>
         <caption>{props.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Route</th>
-            <th scope="col">Line</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Targets</th>
-            <th scope="col">Why</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Route', 'Line', 'Outcome', 'Targets', 'Why']} />
         <tbody>
           {routing.routes.map((step) => (
             <tr key={step.route} class={`outcome-${step.outcome}`}>

@@ -1,5 +1,6 @@
 import type { TargetHealth } from '../api/api-types.js';
 import { StateBadge } from './state-badge.js';
+import { TableHead } from './table-head.js';
 import { TimeText } from './time-text.js';
 
 /** Each target's health: circuit, queue, failures and pauses. */
@@ -8,24 +9,9 @@ export function TargetsTable(props: { readonly targets: readonly TargetHealth[] 
   return (
     <div class="table-wrap">
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Target</th>
-            <th scope="col">Type</th>
-            <th scope="col">Circuit</th>
-            <th scope="col" class="num">
-              Pending
-            </th>
-            <th scope="col" class="num">
-              Retrying
-            </th>
-            <th scope="col" class="num">
-              Dead
-            </th>
-            <th scope="col">Last error</th>
-            <th scope="col">Paused until</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={['Target', 'Type', 'Circuit', '#Pending', '#Retrying', '#Dead', 'Last error', 'Paused until']}
+        />
         <tbody>
           {props.targets.map((target) => (
             <tr key={target.name}>

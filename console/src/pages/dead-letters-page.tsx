@@ -3,7 +3,10 @@ import type { ReplayRequest } from '../api/admin-client.js';
 import type { Delivery } from '../api/api-types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { ErrorNotice } from '../components/error-notice.js';
+import { FilterSubmit } from '../components/filter-submit.js';
 import { TimeText } from '../components/time-text.js';
+import { usePagedList } from '../components/use-paged-list.js';
+import { TableHead } from '../components/table-head.js';
 import { useLoad } from '../components/use-load.js';
 import { Link } from '../router/link.js';
 import { consoleHref } from '../router/match-route.js';
@@ -28,10 +31,13 @@ export function DeadLettersPage(props: PageProps) {
     ...(router.query.get('since') && { since: router.query.get('since') ?? '' }),
   };
   const filterKey = JSON.stringify(filters);
-  const [rows, setRows] = useState<readonly Delivery[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
+  const list = usePagedList<Delivery>(
+    (cursor) => props.client.deadLetters({ ...filters, limit: 100, cursor }),
+    filterKey,
+  );
+  const { rows, cursor, loading, load } = list;
+  const [actionError, setError] = useState<unknown>(null);
+  const error = list.error ?? actionError;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,23 +45,7 @@ export function DeadLettersPage(props: PageProps) {
   const targets = useLoad(() => props.client.targets(), [props.client]);
   const canReplay = hasScope(props.session, 'replay');
 
-  const load = async (after: string | null) => {
-    setLoading(true);
-    try {
-      const page = await props.client.deadLetters({ ...filters, limit: 100, cursor: after ?? undefined });
-      setRows((previous) => (after === null ? page.items : [...previous, ...page.items]));
-      setCursor(page.nextCursor);
-      setError(null);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setLoading(false);
-    }
-  };
-  useEffect(() => {
-    setSelected(new Set());
-    void load(null);
-  }, [filterKey]);
+  useEffect(() => setSelected(new Set()), [filterKey]);
 
   const ask = async (request: Promise<ReplayRequest>) => {
     setBusy(true);
@@ -128,11 +118,7 @@ export function DeadLettersPage(props: PageProps) {
           <label for="dl-since">Since</label>
           <input id="dl-since" name="since" defaultValue={filters.since ?? ''} placeholder="24h" />
         </div>
-        <div class="field field-submit">
-          <button type="submit" class="primary">
-            Filter
-          </button>
-        </div>
+        <FilterSubmit />
       </form>
       <ErrorNotice error={error} />
       <p role="status" class={result === null ? 'visually-hidden' : 'notice notice-ok'}>
@@ -159,28 +145,19 @@ export function DeadLettersPage(props: PageProps) {
       <div class="table-wrap">
         <table>
           <caption class="visually-hidden">Dead letters, newest first</caption>
-          <thead>
-            <tr>
-              {canReplay && (
-                <th scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all shown"
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
-                  />
-                </th>
-              )}
-              <th scope="col">Delivery</th>
-              <th scope="col">Target</th>
-              <th scope="col">Event</th>
-              <th scope="col" class="num">
-                Attempts
-              </th>
-              <th scope="col">Last error</th>
-              <th scope="col">Dead since</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Delivery', 'Target', 'Event', '#Attempts', 'Last error', 'Dead since']}
+            {...(canReplay && {
+              lead: (
+                <input
+                  type="checkbox"
+                  aria-label="Select all shown"
+                  checked={allSelected}
+                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                />
+              ),
+            })}
+          />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>

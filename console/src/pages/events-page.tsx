@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { EventSummary } from '../api/api-types.js';
 import { ErrorNotice } from '../components/error-notice.js';
+import { FilterSubmit } from '../components/filter-submit.js';
+import { TableHead } from '../components/table-head.js';
 import { TimeText } from '../components/time-text.js';
+import { usePagedList } from '../components/use-paged-list.js';
 import { Link } from '../router/link.js';
 import { consoleHref } from '../router/match-route.js';
 import { useRouter } from '../router/use-router.js';
@@ -17,30 +20,14 @@ export function EventsPage(props: PageProps) {
   const router = useRouter();
   const filters = readEventFilters(router.query);
   const filterKey = JSON.stringify(filters);
-  const [rows, setRows] = useState<readonly EventSummary[]>([]);
+  const list = usePagedList<EventSummary>(
+    (cursor) => props.client.events({ ...filters, limit: PAGE_SIZE, cursor }),
+    filterKey,
+  );
+  const { rows, setRows, cursor, loading, error } = list;
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<unknown>(null);
   const [announce, setAnnounce] = useState('');
-
-  const load = async (after: string | null) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await props.client.events({ ...filters, limit: PAGE_SIZE, cursor: after ?? undefined });
-      setRows((previous) => (after === null ? page.items : [...previous, ...page.items]));
-      setCursor(page.nextCursor);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setLoading(false);
-    }
-  };
-  useEffect(() => {
-    setFresh(new Set());
-    void load(null);
-  }, [filterKey]);
+  useEffect(() => setFresh(new Set()), [filterKey]);
   useEffect(() => {
     const latest = props.live.latest;
     if (latest === null || loading) return;
@@ -71,16 +58,7 @@ export function EventsPage(props: PageProps) {
       <div class="table-wrap">
         <table class="events-table">
           <caption class="visually-hidden">Events, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">Event</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Severity</th>
-              <th scope="col">Source</th>
-              <th scope="col">Routes</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Received', 'Event', 'Kind', 'Severity', 'Source', 'Routes']} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} class={fresh.has(row.id) ? 'fresh' : undefined}>
@@ -105,7 +83,7 @@ export function EventsPage(props: PageProps) {
       <div class="actions">
         {loading && <span class="loading">Loading…</span>}
         {cursor !== null && !loading && (
-          <button type="button" onClick={() => void load(cursor)}>
+          <button type="button" onClick={() => void list.load(cursor)}>
             Older
           </button>
         )}
@@ -135,11 +113,7 @@ function FilterForm(props: { readonly filters: EventFilters; readonly onSubmit: 
       {field('source', 'Source')}
       {field('since', 'Since', '2h or 2026-11-22T10:00Z')}
       {field('until', 'Until', 'ISO date-time')}
-      <div class="field field-submit">
-        <button type="submit" class="primary">
-          Filter
-        </button>
-      </div>
+      <FilterSubmit />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { NewSilence, Silence, SilenceMatch } from '../api/api-types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { ErrorNotice } from '../components/error-notice.js';
 import { StateBadge } from '../components/state-badge.js';
+import { TableHead } from '../components/table-head.js';
 import { TimeText } from '../components/time-text.js';
 import { useLoad } from '../components/use-load.js';
 import { useRouter } from '../router/use-router.js';
@@ -73,16 +74,9 @@ export function SilencesPage(props: PageProps) {
         </div>
         <div class="table-wrap">
           <table class="silences-table">
-            <thead>
-              <tr>
-                <th scope="col">Silence</th>
-                <th scope="col">Status</th>
-                <th scope="col">Matches</th>
-                <th scope="col">Until</th>
-                <th scope="col">Who and why</th>
-                {canSilence && <th scope="col">Actions</th>}
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Silence', 'Status', 'Matches', 'Until', 'Who and why', ...(canSilence ? ['Actions'] : [])]}
+            />
             <tbody>
               {(silences.data?.items ?? []).map((silence) => (
                 <tr key={silence.id}>

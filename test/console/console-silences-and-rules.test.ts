@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { checkPage, screenshot } from './support/check-page.js';
+import { openPage } from './support/open-browser.js';
+import { signIn } from './support/sign-in.js';
+import { useConsoleBrowser } from './support/use-console-browser.js';
+
+const harness = useConsoleBrowser();
+
+describe('silences and the rule tester in the console', () => {
+  it('creates a silence from an event ("like this"), then expires it', async () => {
+    const running = await harness.start();
+    const id = await running.send('agent.offline', { host: 'db-9', title: 'Agent offline on db-9' });
+    const { page, errors } = await openPage(harness.browser());
+    await signIn(page, running.adminUrl, running.operatorKey);
+    await page.goto(`${running.adminUrl}/console/events/${id}`);
+    await page.getByRole('button', { name: 'Silence events like this' }).click();
+
+    await page.getByRole('heading', { name: 'New silence' }).waitFor();
+    expect(await page.getByLabel('Event kind (glob)').inputValue()).toBe('agent.offline');
+    expect(await page.getByLabel('Field (optional)').inputValue()).toBe('data.host');
+    expect(await page.getByLabel('Value').inputValue()).toBe('db-9');
+    await page.getByLabel('Why (comment)').fill('patching db-9');
+    await page.getByRole('button', { name: 'Create silence' }).click();
+    const row = page.getByRole('row', { name: /patching db-9/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('active');
+    expect(await row.textContent()).toContain('data.host equals "db-9"');
+    expect(await row.textContent()).toContain('shift-lead');
+    expect(await checkPage(page, 'silences')).toEqual([]);
+
+    await row.getByRole('button', { name: 'Expire' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Expire this silence?' });
+    await dialog.getByRole('button', { name: 'Expire now' }).click();
+    await page.getByRole('status').filter({ hasText: 'expired.' }).waitFor();
+    await page.getByText('No active silences.').waitFor();
+    await page.getByLabel('Show').selectOption('expired');
+    await page
+      .getByRole('row', { name: /patching db-9/ })
+      .getByText('expired')
+      .waitFor();
+    await screenshot(page, 'silences-expired');
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('checks an edited copy of the rules, showing an error with its line, and leaves the rules in force alone', async () => {
+    const running = await harness.start();
+    const { page, errors } = await openPage(harness.browser());
+    await signIn(page, running.adminUrl, running.readerKey);
+    await page.getByRole('link', { name: 'Rule tester' }).click();
+    await page.getByRole('heading', { name: 'Rule tester' }).waitFor();
+
+    // No copy of the rules: the sample event is routed under the rules in force.
+    await page.getByRole('button', { name: 'Check' }).click();
+    const result = page.getByRole('region', { name: /Result under the rules in force/ });
+    await result.waitFor();
+    expect(await result.getByRole('row', { name: /serious-incidents/ }).textContent()).toContain('matched');
+
+    const edited = [
+      'targets:',
+      '  receiver: { type: http, url: "http://127.0.0.1:9/hook" }',
+      'routes:',
+      '  - name: everything',
+      '    match: { event: "*" }',
+      '    to: [reciever]',
+      'fallback: []',
+    ].join('\n');
+    await page.getByLabel('Rules (YAML)').fill(edited);
+    await page.getByRole('button', { name: 'Check' }).click();
+    const problems = page.getByRole('region', { name: /Result under the edited rules/ });
+    await problems.getByText('The rules are invalid.').waitFor();
+    const problem = problems.locator('.problem-error').first();
+    expect(await problem.textContent()).toMatch(/^6:\d+ error: .*reciever/);
+    await problem.getByRole('button').click();
+    // The cursor is put on the problem's line in the editor.
+    const caret = await page.evaluate<number>('document.getElementById("tester-rules").selectionStart');
+    expect(edited.slice(0, caret).split('\n')).toHaveLength(6);
+    expect(await checkPage(page, 'rule-tester')).toEqual([]);
+
+    const rules = await fetch(`${running.adminUrl}/api/v1/rules`, {
+      headers: { authorization: `Bearer ${running.readerKey}` },
+    });
+    expect(JSON.stringify(await rules.json())).toContain('serious-incidents');
+    expect(errors).toEqual([]);
+  }, 90_000);
+});
