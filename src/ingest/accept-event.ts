@@ -10,6 +10,7 @@ import type { RouteDecision } from '../rules/rules.js';
 import type { DeliveryHold, IngestItem } from '../store/store.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Envelope } from './envelope.js';
+import { eventTitle } from './event-title.js';
 import type { IngestContext } from './ingest-context.js';
 
 export interface AcceptedEvent {
@@ -66,6 +67,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
       bodySha256: createHash('sha256').update(body).digest('hex'),
       rulesVersion: rules.version,
       matchedRoutes: decision.matchedRoutes,
+      title: eventTitle(envelope, body),
     },
     targets: decision.targets,
     dedupeSince: now - ctx.config.dedupeWindowMs,

@@ -29,6 +29,8 @@ export interface DeliveryFilter {
   readonly eventId?: string | undefined;
   /** Deliveries of events of this kind (`event` in the envelope). */
   readonly kind?: string | undefined;
+  /** Issue 13: deliveries whose last error contains this text, ignoring case (ASCII case on SQLite). */
+  readonly lastErrorContains?: string | undefined;
   /** Deliveries created at or after this instant (ms). */
   readonly since?: number | undefined;
   readonly until?: number | undefined;
@@ -43,13 +45,19 @@ export interface DeliveryFilter {
   readonly limit?: number | undefined;
 }
 
-/** An event without its body, for listings. */
-export type EventSummary = Omit<StoredEvent, 'body'>;
+/** An event without its body, for listings, with its stored title (null before migration 6, or none sent). */
+export type EventSummary = Omit<StoredEvent, 'body'> & { readonly title?: string | null };
 
 /** Which events `findEvents` returns; every field narrows the result. */
 export interface EventFilter {
   readonly source?: string | undefined;
   readonly kind?: string | undefined;
+  /** Issue 13: the severity as received (`data.severity`). */
+  readonly severity?: string | undefined;
+  /** Issue 13: events whose stored title contains this text, ignoring case (ASCII case on SQLite). */
+  readonly titleContains?: string | undefined;
+  /** Issue 13: scan no further than this event id (inclusive) in the listing order; see `eventIdAt`. */
+  readonly stopAtId?: string | undefined;
   /** Events received at or after this instant (ms). */
   readonly since?: number | undefined;
   /** Events received before this instant (ms). */

@@ -4,6 +4,7 @@ import type { GroupCheck } from './digest-records.js';
 import type { DeliveryState, SendState } from './delivery-state.js';
 import type { DeliveryFilter, EventFilter, EventSummary, ReplaySelection } from './listing-filters.js';
 import type { DeliveryHold, NoiseJournal, ThrottleCheck } from './noise-journal.js';
+import type { ConsoleJournal } from './console-journal.js';
 
 export { DELIVERY_STATES, type DeliveryState, type HeldState, type SendState } from './delivery-state.js';
 export type { DeliveryHold, ThrottleCheck } from './noise-journal.js';
@@ -43,6 +44,8 @@ export interface NewEvent {
   readonly rulesVersion: string;
   /** Names of the routes that matched, in evaluation order. */
   readonly matchedRoutes: readonly string[];
+  /** Issue 13: `data.title`, else a top-level `title`, cut short (eventTitle); searched by the console. */
+  readonly title?: string | null;
 }
 
 export interface IngestItem {
@@ -186,7 +189,7 @@ export interface AttemptRecord {
   };
 }
 
-export interface Store extends NoiseJournal {
+export interface Store extends NoiseJournal, ConsoleJournal {
   /**
    * Present on a journal that several engines share (PostgreSQL): per-target pacing kept in the journal, which
    * the engine then uses instead of its in-memory pacing. Absent where the engine is the journal's only one.

@@ -57,6 +57,7 @@ export function describeListingStoreContract(name: string, createJournal: () => 
         bodySha256: expect.stringMatching(/^[0-9a-f]{64}$/),
         rulesVersion: 'rules-v1',
         matchedRoutes: ['critical-incidents', 'everything'],
+        title: null,
       });
       expect(await find({})).toEqual(ids);
       expect(await find({ order: 'newest' })).toEqual([...ids].reverse());

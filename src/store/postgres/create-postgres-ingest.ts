@@ -123,11 +123,11 @@ async function insertEvents(client: pg.PoolClient, items: readonly IngestItem[])
   const events = items.map((item) => item.event);
   await client.query(
     `INSERT INTO events (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version,
-       matched_routes)
-     SELECT id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version, routes::jsonb
+       matched_routes, title)
+     SELECT id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version, routes::jsonb, title
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bytea[], $8::bytea[],
-       $9::text[], $10::text[])
-       AS e (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version, routes)`,
+       $9::text[], $10::text[], $11::text[])
+       AS e (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version, routes, title)`,
     [
       events.map((e) => e.id),
       events.map((e) => e.source),
@@ -139,6 +139,7 @@ async function insertEvents(client: pg.PoolClient, items: readonly IngestItem[])
       events.map((e) => Buffer.from(e.bodySha256, 'hex')),
       events.map((e) => e.rulesVersion),
       events.map((e) => JSON.stringify(e.matchedRoutes)),
+      events.map((e) => e.title ?? null),
     ],
   );
 }

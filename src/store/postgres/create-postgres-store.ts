@@ -12,6 +12,7 @@ import { createPostgresIngest } from './create-postgres-ingest.js';
 import { deadLetterUnknownTarget } from './dead-letter-unknown-target.js';
 import { declarePostgresTargets } from './declare-postgres-targets.js';
 import { createPostgresPool } from './create-postgres-pool.js';
+import { createPostgresConsole } from './postgres-console.js';
 import { findPostgresEvents } from './find-postgres-events.js';
 import { postgresMigrations } from './migrations/postgres-migrations.js';
 import { prunePostgresBatch } from './prune-postgres-batch.js';
@@ -44,6 +45,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
   const silences = createPostgresSilences(pool);
   const sources = createPostgresSourceStatus(pool);
   const digests = createPostgresDigests(pool, options.schema ?? '');
+  const consoleReads = createPostgresConsole(pool);
   let current = false;
   let closing: Promise<void> | undefined;
 
@@ -92,6 +94,12 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
         return result.rows[0];
       }),
     findEvents: (filter) => use(() => findPostgresEvents(pool, filter)),
+    eventIdAt: (filter, offset) => use(() => consoleReads.eventIdAt(filter, offset)),
+    eventsPerMinute: (since) => use(() => consoleReads.eventsPerMinute(since)),
+    countDeliveriesByState: (since) => use(() => consoleReads.countDeliveriesByState(since)),
+    targetHealth: () => use(() => consoleReads.targetHealth()),
+    findChangedDeliveries: (after, limit) => use(() => consoleReads.findChangedDeliveries(after, limit)),
+    latestChange: () => use(() => consoleReads.latestChange()),
     listDeliveries: (eventId) =>
       use(async () => {
         const result = await pool.query<StoredDelivery>(

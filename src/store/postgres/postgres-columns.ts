@@ -10,7 +10,7 @@ const EVENT_SUMMARY = `id, source, kind, severity, occurred_at AS "occurredAt", 
 export const POSTGRES_COLUMNS = {
   event: `${EVENT_SUMMARY}, body`,
   /** An event without its body, for listings. */
-  eventSummary: EVENT_SUMMARY,
+  eventSummary: `${EVENT_SUMMARY}, title`,
   delivery: `'dlv_' || id AS id, event_id AS "eventId", target, state, attempts, next_attempt_at AS "nextAttemptAt",
     last_error AS "lastError", created_at AS "createdAt", updated_at AS "updatedAt", held_by AS "heldBy",
     correlation_key AS "correlationKey"`,

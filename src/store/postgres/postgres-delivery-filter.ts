@@ -1,4 +1,5 @@
 import type { DeliveryFilter } from '../store.js';
+import { containsPattern } from '../contains-pattern.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 
 export interface PostgresFilterSql {
@@ -25,6 +26,9 @@ export function postgresDeliveryFilter(
   if (filter.heldBy !== undefined) conditions.push(`deliveries.held_by = ${param(filter.heldBy)}`);
   if (filter.target !== undefined) conditions.push(`deliveries.target = ${param(filter.target)}`);
   if (filter.eventId !== undefined) conditions.push(`deliveries.event_id = ${param(filter.eventId)}`);
+  if (filter.lastErrorContains !== undefined) {
+    conditions.push(`deliveries.last_error ILIKE ${param(containsPattern(filter.lastErrorContains))} ESCAPE '\\'`);
+  }
   if (filter.kind !== undefined) {
     conditions.push(
       `EXISTS (SELECT 1 FROM events WHERE events.id = deliveries.event_id AND events.kind = ${param(filter.kind)})`,

@@ -1,4 +1,5 @@
 import type { EventFilter } from '../store.js';
+import { containsPattern } from '../contains-pattern.js';
 import type { PostgresFilterSql } from './postgres-delivery-filter.js';
 
 /** Turns an event filter into a WHERE clause over `events`; every value is a bound parameter, never spliced. */
@@ -11,6 +12,13 @@ export function postgresEventFilter(filter: EventFilter): PostgresFilterSql {
   };
   if (filter.source !== undefined) conditions.push(`events.source = ${param(filter.source)}`);
   if (filter.kind !== undefined) conditions.push(`events.kind = ${param(filter.kind)}`);
+  if (filter.severity !== undefined) conditions.push(`events.severity = ${param(filter.severity)}`);
+  if (filter.titleContains !== undefined) {
+    conditions.push(`events.title ILIKE ${param(containsPattern(filter.titleContains))} ESCAPE '\\'`);
+  }
+  if (filter.stopAtId !== undefined) {
+    conditions.push(`events.id ${filter.order === 'newest' ? '>=' : '<='} ${param(filter.stopAtId)}`);
+  }
   if (filter.since !== undefined) conditions.push(`events.received_at >= ${param(filter.since)}`);
   if (filter.until !== undefined) conditions.push(`events.received_at < ${param(filter.until)}`);
   if (filter.target !== undefined || filter.deliveryState !== undefined) {

@@ -46,7 +46,8 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
       .map((row) => ({ ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] }));
     const event = build(digest, events);
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
-    statements.insertEvent.run({ ...event, bodySha256, matchedRoutes: JSON.stringify(event.matchedRoutes) });
+    const matchedRoutes = JSON.stringify(event.matchedRoutes);
+    statements.insertEvent.run({ ...event, bodySha256, matchedRoutes, title: event.title ?? null });
     const { lastInsertRowid } = statements.insertPendingDelivery.run({
       eventId: event.id,
       target: digest.target,

@@ -4,7 +4,7 @@ import { eventFilterSql } from './event-filter-sql.js';
 
 const DEFAULT_LIMIT = 100;
 const SUMMARY_COLUMNS = `id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt,
-  lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
+  lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes, title`;
 
 /**
  * Event listings for the admin API. Ordered by id, which the primary key already sorts: ingest makes ids

@@ -21,7 +21,12 @@ export function createSqliteIngest(
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
     const originalId = statements.findDuplicate.get(event.source, bodySha256, item.dedupeSince);
     if (originalId !== undefined) return { duplicate: true, eventId: originalId, deliveries: 0 };
-    statements.insertEvent.run({ ...event, bodySha256, matchedRoutes: JSON.stringify(event.matchedRoutes) });
+    statements.insertEvent.run({
+      ...event,
+      bodySha256,
+      matchedRoutes: JSON.stringify(event.matchedRoutes),
+      title: event.title ?? null,
+    });
     item.targets.forEach((target, index) => {
       // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
       const hold = item.holds?.[index];

@@ -4,6 +4,7 @@ import { SwitchyardError } from '../../switchyard-error.js';
 import type { IngestItem, IngestResult, Store } from '../store.js';
 import { toStoredDelivery } from '../key-order-sql.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
+import { createSqliteConsole } from './create-sqlite-console.js';
 import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
 import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
 import { createSqliteIngest } from './create-sqlite-ingest.js';
@@ -35,6 +36,7 @@ interface Ready {
   readonly silences: SqliteSilences;
   readonly sources: ReturnType<typeof createSqliteSourceStatus>;
   readonly digests: SqliteDigests;
+  readonly console: ReturnType<typeof createSqliteConsole>;
 }
 
 /**
@@ -71,6 +73,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         retention: createSqliteRetention(opened, options.path),
         silences: createSqliteSilences(opened),
         sources: createSqliteSourceStatus(opened),
+        console: createSqliteConsole(opened),
       };
     }
     return ready;
@@ -102,6 +105,12 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         return row && { ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] };
       }),
     findEvents: (filter) => use((r) => r.events.findEvents(filter)),
+    eventIdAt: (filter, offset) => use((r) => r.console.eventIdAt(filter, offset)),
+    eventsPerMinute: (since) => use((r) => r.console.eventsPerMinute(since)),
+    countDeliveriesByState: (since) => use((r) => r.console.countDeliveriesByState(since)),
+    targetHealth: () => use((r) => r.console.targetHealth()),
+    findChangedDeliveries: (after, limit) => use((r) => r.console.findChangedDeliveries(after, limit)),
+    latestChange: () => use((r) => r.console.latestChange()),
     listDeliveries: (eventId) => use(({ statements }) => statements.listDeliveries.all(eventId).map(toStoredDelivery)),
     getDelivery: (id) => use((r) => r.deliveries.getDelivery(id)),
     findDeliveries: (filter) => use((r) => r.deliveries.findDeliveries(filter)),

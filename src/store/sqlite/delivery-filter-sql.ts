@@ -1,4 +1,5 @@
 import type { DeliveryFilter } from '../store.js';
+import { containsPattern } from '../contains-pattern.js';
 import { parseDeliveryId } from './parse-delivery-id.js';
 
 export interface FilterSql {
@@ -40,6 +41,10 @@ export function deliveryFilterSql(filter: DeliveryFilter, extra: readonly string
       conditions.push(`(deliveries.created_at, deliveries.id) ${filter.order === 'newest' ? '<' : '>'} (?, ?)`);
       params.push(filter.after.createdAt, rowId);
     }
+  }
+  if (filter.lastErrorContains !== undefined) {
+    conditions.push("last_error LIKE ? ESCAPE '\\'");
+    params.push(containsPattern(filter.lastErrorContains));
   }
   if (filter.since !== undefined) {
     conditions.push('created_at >= ?');

@@ -1,4 +1,5 @@
 import type { EventFilter } from '../store.js';
+import { containsPattern } from '../contains-pattern.js';
 import type { FilterSql } from './delivery-filter-sql.js';
 
 /** Turns an event filter into a WHERE clause over `events`; every value is a bound parameter, never spliced. */
@@ -11,6 +12,10 @@ export function eventFilterSql(filter: EventFilter): FilterSql {
   };
   if (filter.source !== undefined) add('events.source = ?', filter.source);
   if (filter.kind !== undefined) add('events.kind = ?', filter.kind);
+  if (filter.severity !== undefined) add('events.severity = ?', filter.severity);
+  // SQLite's LIKE ignores ASCII case only: https://www.sqlite.org/lang_expr.html#like
+  if (filter.titleContains !== undefined) add("events.title LIKE ? ESCAPE '\\'", containsPattern(filter.titleContains));
+  if (filter.stopAtId !== undefined) add(`events.id ${filter.order === 'newest' ? '>=' : '<='} ?`, filter.stopAtId);
   if (filter.since !== undefined) add('events.received_at >= ?', filter.since);
   if (filter.until !== undefined) add('events.received_at < ?', filter.until);
   if (filter.target !== undefined || filter.deliveryState !== undefined) {

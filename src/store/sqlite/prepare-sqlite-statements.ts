@@ -6,7 +6,7 @@ import type { StoredDelivery, StoredEvent } from '../store.js';
 export type SqliteEventRow = Omit<StoredEvent, 'matchedRoutes'> & { matchedRoutes: string };
 
 /** An `events` row as inserted: the body hash as its 32 bytes (see migration 1). */
-export type SqliteNewEventRow = Omit<SqliteEventRow, 'bodySha256'> & { bodySha256: Buffer };
+export type SqliteNewEventRow = Omit<SqliteEventRow, 'bodySha256'> & { bodySha256: Buffer; title: string | null };
 
 const EVENT_COLUMNS = `id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
   lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
@@ -28,9 +28,9 @@ export function prepareSqliteStatements(db: Database.Database) {
       .pluck(),
     insertEvent: db.prepare<[SqliteNewEventRow]>(
       `INSERT INTO events (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version,
-         matched_routes)
+         matched_routes, title)
        VALUES (@id, @source, @kind, @severity, @occurredAt, @receivedAt, @body, @bodySha256, @rulesVersion,
-         @matchedRoutes)`,
+         @matchedRoutes, @title)`,
     ),
     // New deliveries are due at once; id, state and attempts take the column defaults (rowid, 'pending', 0).
     insertPendingDelivery: db.prepare<[{ eventId: string; target: string; at: number; key: string | null }]>(

@@ -4,6 +4,7 @@ import { sharedTargetsMigration } from './002-shared-targets.js';
 import { replayGenerationMigration } from './003-replay-generation.js';
 import { heldDeliveriesMigration } from './004-held-deliveries.js';
 import { correlationKeysMigration } from './005-correlation-keys.js';
+import { consoleMigration } from './006-console.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
 export const postgresMigrations: readonly PostgresMigration[] = [
@@ -12,4 +13,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   replayGenerationMigration,
   heldDeliveriesMigration,
   correlationKeysMigration,
+  consoleMigration,
 ];

@@ -4,6 +4,7 @@ import { deliveryAttemptsMigration } from './002-delivery-attempts.js';
 import { replayGenerationMigration } from './003-replay-generation.js';
 import { heldDeliveriesMigration } from './004-held-deliveries.js';
 import { correlationKeysMigration } from './005-correlation-keys.js';
+import { consoleMigration } from './006-console.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
@@ -12,4 +13,5 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   replayGenerationMigration,
   heldDeliveriesMigration,
   correlationKeysMigration,
+  consoleMigration,
 ];

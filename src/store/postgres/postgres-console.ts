@@ -1,0 +1,75 @@
+import type pg from 'pg';
+import type { ConsoleJournal, EventsPerMinute } from '../console-journal.js';
+import { CONSOLE_SQL, firstEventIdAt } from '../console-sql.js';
+import { DELIVERY_STATES, type DeliveryState } from '../delivery-state.js';
+import { toStoredDelivery } from '../key-order-sql.js';
+import { mergeTargetHealth } from '../merge-target-health.js';
+import type { StoredDelivery } from '../store.js';
+import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
+import { POSTGRES_COLUMNS } from './postgres-columns.js';
+import { postgresEventFilter } from './postgres-event-filter.js';
+
+/** `?` placeholders as `$1`, `$2`, ...: the shared SQL (console-sql.ts) is written for SQLite's. */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${(n += 1)}`);
+}
+
+/** The console's reads (ConsoleJournal) on PostgreSQL; the same SQL and indexes as SQLite's where they agree. */
+export function createPostgresConsole(pool: pg.Pool): ConsoleJournal {
+  return {
+    async eventIdAt(filter, offset) {
+      const { where, params } = postgresEventFilter(filter);
+      const { rows } = await pool.query<{ id: string }>(
+        `SELECT events.id FROM events ${where} ORDER BY events.id ${filter.order === 'newest' ? 'DESC' : 'ASC'}
+         LIMIT 1 OFFSET $${params.length + 1}`,
+        [...params, offset],
+      );
+      return rows[0]?.id;
+    },
+    async eventsPerMinute(since) {
+      const { rows } = await pool.query<EventsPerMinute>(numbered(CONSOLE_SQL.eventsPerMinute), [
+        firstEventIdAt(since),
+        since,
+      ]);
+      // count(*) is a bigint, which pg hands over as text.
+      return rows.map((row) => ({ ...row, minute: Number(row.minute), count: Number(row.count) }));
+    },
+    async countDeliveriesByState(since) {
+      const counts = await Promise.all(
+        DELIVERY_STATES.map(async (state) => {
+          const { rows } = await pool.query<{ count: string }>(numbered(CONSOLE_SQL.countByStateSince), [state, since]);
+          return { state, count: Number(rows[0]?.count ?? 0) };
+        }),
+      );
+      return counts.filter((row) => row.count > 0);
+    },
+    async targetHealth() {
+      const [counts, errors] = await Promise.all([
+        pool.query<{ target: string; state: DeliveryState; count: number; retrying: number }>(CONSOLE_SQL.targetCounts),
+        pool.query<{ target: string; lastError: string; lastErrorAt: number }>(
+          `SELECT DISTINCT ON (target) target, last_error AS "lastError", updated_at AS "lastErrorAt" FROM deliveries
+           WHERE state IN ('pending', 'dead') AND last_error IS NOT NULL ORDER BY target, updated_at DESC`,
+        ),
+      ]);
+      return mergeTargetHealth(counts.rows, errors.rows);
+    },
+    async findChangedDeliveries(after, limit) {
+      const { rows } = await pool.query<StoredDelivery>(
+        `SELECT ${POSTGRES_COLUMNS.listedDelivery} FROM deliveries WHERE (updated_at, id) > ($1, $2)
+         ORDER BY updated_at, id LIMIT $3`,
+        [after.updatedAt, parseDeliveryId(after.id) ?? 0, limit],
+      );
+      return rows.map(toStoredDelivery);
+    },
+    async latestChange() {
+      const [event, delivery] = await Promise.all([
+        pool.query<{ id: string }>(CONSOLE_SQL.latestEvent),
+        pool.query<{ updatedAt: number; id: string }>(
+          `SELECT updated_at AS "updatedAt", 'dlv_' || id AS id FROM deliveries ORDER BY updated_at DESC, id DESC LIMIT 1`,
+        ),
+      ]);
+      return { eventId: event.rows[0]?.id ?? null, delivery: delivery.rows[0] ?? null };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type Database from 'better-sqlite3';
+import type { ChangePosition, ConsoleJournal, EventsPerMinute, TargetHealth } from '../console-journal.js';
+import { mergeTargetHealth } from '../merge-target-health.js';
+import { CONSOLE_SQL, firstEventIdAt } from '../console-sql.js';
+import { DELIVERY_STATES, type DeliveryState } from '../delivery-state.js';
+import { toStoredDelivery } from '../key-order-sql.js';
+import type { EventFilter, StoredDelivery } from '../store.js';
+import { eventFilterSql } from './event-filter-sql.js';
+import { parseDeliveryId } from './parse-delivery-id.js';
+import { LISTED_COLUMNS } from './prepare-sqlite-statements.js';
+
+type Sync<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : never };
+
+/** The console's reads (ConsoleJournal) on SQLite; see console-sql.ts for the shared SQL and its indexes. */
+export function createSqliteConsole(db: Database.Database): Sync<ConsoleJournal> {
+  const perMinute = db.prepare<[string, number], EventsPerMinute>(CONSOLE_SQL.eventsPerMinute);
+  const countByState = db.prepare<[string, number], number>(CONSOLE_SQL.countByStateSince).pluck();
+  const targetCounts = db.prepare<[], { target: string; state: DeliveryState; count: number; retrying: number }>(
+    CONSOLE_SQL.targetCounts,
+  );
+  // SQLite returns the other columns of the row holding max(): https://www.sqlite.org/lang_select.html#bareagg
+  const lastErrors = db.prepare<[], { target: string; lastError: string; lastErrorAt: number }>(
+    `SELECT target, last_error AS lastError, max(updated_at) AS lastErrorAt FROM deliveries
+     WHERE state IN ('pending', 'dead') AND last_error IS NOT NULL GROUP BY target`,
+  );
+  const changed = db.prepare<[number, number, number], StoredDelivery>(
+    `SELECT ${LISTED_COLUMNS} FROM deliveries WHERE (updated_at, id) > (?, ?)
+     ORDER BY updated_at, deliveries.id LIMIT ?`,
+  );
+  const latestEvent = db.prepare<[], string>(CONSOLE_SQL.latestEvent).pluck();
+  const latestDelivery = db.prepare<[], { updatedAt: number; id: string }>(
+    `SELECT updated_at AS updatedAt, 'dlv_' || id AS id FROM deliveries ORDER BY updated_at DESC, deliveries.id DESC
+     LIMIT 1`,
+  );
+  return {
+    eventIdAt(filter: EventFilter, offset: number): string | undefined {
+      const { where, params } = eventFilterSql(filter);
+      return db
+        .prepare<(string | number)[], string>(
+          `SELECT events.id FROM events ${where}
+           ORDER BY events.id ${filter.order === 'newest' ? 'DESC' : 'ASC'} LIMIT 1 OFFSET ?`,
+        )
+        .pluck()
+        .get(...params, offset);
+    },
+    eventsPerMinute: (since: number) => perMinute.all(firstEventIdAt(since), since),
+    countDeliveriesByState(since: number) {
+      return DELIVERY_STATES.map((state) => ({ state, count: countByState.get(state, since) ?? 0 })).filter(
+        (row) => row.count > 0,
+      );
+    },
+    targetHealth(): TargetHealth[] {
+      return mergeTargetHealth(targetCounts.all(), lastErrors.all());
+    },
+    findChangedDeliveries(after: { updatedAt: number; id: string }, limit: number): StoredDelivery[] {
+      return changed.all(after.updatedAt, parseDeliveryId(after.id) ?? 0, limit).map(toStoredDelivery);
+    },
+    latestChange(): ChangePosition {
+      return { eventId: latestEvent.get() ?? null, delivery: latestDelivery.get() ?? null };
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import { describeConsoleStoreContract } from './console-store-contract.js';
+import { describePostgres } from './describe-postgres.js';
+import { tempPostgresJournal } from './temp-postgres-journal.js';
+
+describePostgres('PostgreSQL console reads', () => {
+  describeConsoleStoreContract('PostgreSQL', () => tempPostgresJournal());
+});

@@ -1,0 +1,4 @@
+import { describeConsoleStoreContract } from './console-store-contract.js';
+import { tempSqliteJournal } from './temp-sqlite-journal.js';
+
+describeConsoleStoreContract('SQLite', () => tempSqliteJournal());
