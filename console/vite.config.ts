@@ -23,5 +23,9 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
   },
-  server: { port: 5173, strictPort: false },
+  // `npm run console:dev`: the page with hot reload, its API calls passed to a daemon's admin listener.
+  server: {
+    port: 5173,
+    proxy: { '/api': process.env.SWITCHYARD_ADMIN_URL ?? 'http://127.0.0.1:9090' },
+  },
 });
