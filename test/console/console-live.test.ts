@@ -39,6 +39,19 @@ describe('the console in Chromium, against a running daemon', () => {
     await page.getByRole('link', { name: 'Brute force on vpn-1' }).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('status').filter({ hasText: 'new event' }).textContent()).toBe('1 new event');
     expect(await checkPage(page, 'events')).toEqual([]);
+    // Filters by keyboard alone: the skip link first, then the form, Enter applies it (and the URL keeps it).
+    await page.reload();
+    await page.getByRole('link', { name: 'Brute force on vpn-1' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Skip to content');
+    await page.getByLabel('Title contains').focus();
+    await page.keyboard.type('ransomware');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('link', { name: 'Brute force on vpn-1' }).count()).toBe(0);
+    expect(page.url()).toContain('/console/events?q=ransomware');
+    await page.getByRole('link', { name: 'Ransomware on fs-2' }).waitFor();
+    await page.getByLabel('Title contains').fill('');
+    await page.keyboard.press('Enter');
 
     await page.getByRole('link', { name: 'Brute force on vpn-1' }).click();
     await page.getByRole('heading', { name: 'Brute force on vpn-1' }).waitFor();

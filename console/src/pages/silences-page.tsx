@@ -6,7 +6,9 @@ import { StateBadge } from '../components/state-badge.js';
 import { TableHead } from '../components/table-head.js';
 import { TimeText } from '../components/time-text.js';
 import { useLoad } from '../components/use-load.js';
+import { consoleHref } from '../router/match-route.js';
 import { useRouter } from '../router/use-router.js';
+import { formatTime } from '../format/format-time.js';
 import { hasScope, type PageProps } from './page-props.js';
 import { SilenceForm } from './silence-form.js';
 
@@ -47,7 +49,11 @@ export function SilencesPage(props: PageProps) {
   const create = (silence: NewSilence) =>
     void act(
       () => props.client.createSilence(silence),
-      (made) => `Silence ${made.id} created, until ${made.endsAt}.`,
+      (made) => {
+        // A fresh form (the pre-filled values were for this one).
+        if (query.toString() !== '') router.navigate(consoleHref('silences'), { replace: true });
+        return `Silence ${made.id} created, until ${formatTime(made.endsAt)}.`;
+      },
     );
   return (
     <>
@@ -106,7 +112,7 @@ export function SilencesPage(props: PageProps) {
                               onClick={() =>
                                 void act(
                                   () => props.client.extendSilence(silence.id, duration),
-                                  (s) => `Silence ${s.id} now ends ${s.endsAt}.`,
+                                  (s) => `Silence ${s.id} now ends ${formatTime(s.endsAt)}.`,
                                 )
                               }
                             >
