@@ -67,7 +67,13 @@ export function App(props: { readonly win: Window; readonly fetchFn: typeof fetc
   const page = { client, session, live };
   return (
     <RouterContext.Provider value={router}>
-      <Layout session={session} route={route} onSignOut={() => void signOut()} liveError={liveError}>
+      <Layout
+        session={session}
+        route={route}
+        pathname={router.pathname}
+        onSignOut={() => void signOut()}
+        liveError={liveError}
+      >
         {route.page === 'overview' && <OverviewPage {...page} />}
         {route.page === 'events' && <EventsPage {...page} />}
         {route.page === 'event' && <EventPage {...page} id={route.id} />}

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Session } from '../api/api-types.js';
 import { Link } from '../router/link.js';
 import { consoleHref, type Route } from '../router/match-route.js';
@@ -15,11 +16,19 @@ const NAV: readonly { readonly page: Route['page']; readonly path: string; reado
 export function Layout(props: {
   readonly session: Session;
   readonly route: Route;
+  readonly pathname: string;
   readonly onSignOut: () => void;
   readonly liveError: string | null;
   readonly children: ComponentChildren;
 }) {
   const current = props.route.page === 'event' ? 'events' : props.route.page;
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    // After moving to another page, start reading (and tabbing) at its content, as a page load would.
+    if (first.current) first.current = false;
+    else main.current?.focus();
+  }, [props.pathname]);
   return (
     <div class="shell">
       <a class="skip-link" href="#main">
@@ -54,7 +63,7 @@ export function Layout(props: {
           ))}
         </ul>
       </nav>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         {props.liveError !== null && (
           <p class="notice notice-warning" role="status">
             Live updates paused: {props.liveError}
