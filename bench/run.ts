@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BENCH_DATABASE_URL, maskUrl, openBenchDatabase, type BenchDatabase } from './bench-database.js';
 import { runDeliveryBench } from './delivery-bench.js';
 import { main as runHostileBodies } from './hostile-bodies.js';
+import { runConsoleBench } from './console-bench.js';
 import { runIngestBench } from './ingest-bench.js';
 import { runKeyOrderingBench } from './key-ordering-bench.js';
 import { overallSummary } from './overall-summary.js';
@@ -47,6 +48,10 @@ const { values: flags } = parseArgs({
     'only-noise': { type: 'boolean', default: env.BENCH_ONLY_NOISE === '1' },
     'only-prune': { type: 'boolean', default: env.BENCH_ONLY_PRUNE === '1' },
     'only-key-ordering': { type: 'boolean', default: env.BENCH_ONLY_KEY_ORDERING === '1' },
+    'only-console': { type: 'boolean', default: env.BENCH_ONLY_CONSOLE === '1' },
+    'skip-console': { type: 'boolean', default: env.BENCH_SKIP_CONSOLE === '1' },
+    'console-events': { type: 'string', default: env.BENCH_CONSOLE_EVENTS ?? '1000000' },
+    'console-rounds': { type: 'string', default: env.BENCH_CONSOLE_ROUNDS ?? '20' },
     'skip-key-ordering': { type: 'boolean', default: env.BENCH_SKIP_KEY_ORDERING === '1' },
     'key-ordering-rounds': { type: 'string', default: env.BENCH_KEY_ORDERING_ROUNDS ?? '3' },
     'hot-key-deliveries': { type: 'string', default: env.BENCH_HOT_KEY_DELIVERIES ?? '2000' },
@@ -57,9 +62,19 @@ const { values: flags } = parseArgs({
     'prune-batch': { type: 'string', default: env.BENCH_PRUNE_BATCH ?? '500' },
   },
 });
-// `--only-noise` (issue 12), `--only-prune` (issue 10), `--only-key-ordering` (issue 14): those parts alone,
-// everything else off.
-const parts = ['ingest', 'delivery', 'postgres', 'routing', 'hostile', 'prune', 'noise', 'key-ordering'] as const;
+// `--only-noise` (issue 12), `--only-prune` (issue 10), `--only-key-ordering` (issue 14), `--only-console`
+// (issue 13): those parts alone, everything else off.
+const parts = [
+  'ingest',
+  'delivery',
+  'postgres',
+  'routing',
+  'hostile',
+  'prune',
+  'noise',
+  'key-ordering',
+  'console',
+] as const;
 const only = new Set(parts.filter((part) => flags[`only-${part}` as keyof typeof flags] === true));
 if (only.size > 0) for (const part of parts) if (!only.has(part)) flags[`skip-${part}`] = true;
 const positive = (name: string, text: string | undefined, allowZero = false): number => {
@@ -171,6 +186,15 @@ if (!flags['skip-prune']) {
     },
     // Room for 5,000 requests/s: fewer connections than the ingest bench, and a daemon busy pruning.
     poolSize: flags.pool ? positive('pool', flags.pool) : (duration + load.warmupSeconds) * 5_000,
+    logLevel,
+  });
+}
+
+if (!flags['skip-console']) {
+  await runConsoleBench({
+    root: ROOT,
+    events: positive('console-events', flags['console-events']),
+    rounds: positive('console-rounds', flags['console-rounds']),
     logLevel,
   });
 }

@@ -29,6 +29,7 @@ import { startNoiseControl } from './noise/start-noise-control.js';
 import { watchSources } from './noise/watch-sources.js';
 import { raiseEvent } from './ingest/raise-event.js';
 import type { IngestContext } from './ingest/ingest-context.js';
+import { candidateRulesCompiler } from './rules/compile-candidate-rules.js';
 import { createLiveRules } from './rules/create-live-rules.js';
 import { watchRulesFile } from './rules/watch-rules-file.js';
 import type { IngestItem } from './store/store.js';
@@ -219,6 +220,8 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       rules: rules.current,
       engineStatus: () => engine.status(),
       reloadRules: () => rules.reload('admin'),
+      rulesHistory: rules.history,
+      checkRules: candidateRulesCompiler(config.rules, options.env),
       keys: config.admin.keys,
       refusals,
       log,

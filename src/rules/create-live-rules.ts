@@ -20,6 +20,13 @@ export type ReloadOutcome =
   /** The file's problems (errors and warnings, located); the rules in force stay. */
   | { readonly ok: false; readonly problems: readonly RulesProblem[] };
 
+/** Issue 13: when the rules in force were loaded, and how the last reload went (the console's overview). */
+export interface RulesHistory {
+  readonly loadedAt: number;
+  /** Null before any reload; `problems` are those of a failed one (empty when it succeeded). */
+  readonly lastReload: { readonly ok: boolean; readonly at: number; readonly problems: readonly RulesProblem[] } | null;
+}
+
 export interface LiveRules {
   /** The rules in force; one reference, read once per event, so no event sees half of two versions. */
   current(): CompiledRules;
@@ -27,6 +34,7 @@ export interface LiveRules {
    * change (same hash) is not reloaded (counted as `unchanged`). Says whether the rules in force are now the file's. */
   reload(trigger: ReloadTrigger): ReloadOutcome;
   status(): ReloadStatus;
+  history(): RulesHistory;
 }
 
 /** The daemon's rules: loaded at start (errors are fatal then) and swapped atomically on a valid reload. */
@@ -41,17 +49,20 @@ export function createLiveRules(options: {
   const first = loadRulesOrThrow(file, env);
   let rules = first.rules;
   let status: ReloadStatus = { ok: true, at: null, trigger: null, error: null };
+  let history: RulesHistory = { loadedAt: options.now(), lastReload: null };
   log.addSecrets(rules.secrets);
   logWarnings(log, first.warnings);
   return {
     current: () => rules,
     status: () => status,
+    history: () => history,
     reload(trigger) {
       const at = options.now();
       const result = loadSafely(file, env);
       if (!result.ok) {
         const message = describeInvalidRules(result.problems);
         status = { ok: false, at, trigger, error: message };
+        history = { ...history, lastReload: { ok: false, at, problems: result.problems } };
         log.error('rules reload failed; the previous rules stay in force', {
           rules_version: rules.version,
           trigger,
@@ -62,7 +73,9 @@ export function createLiveRules(options: {
       }
       const recovered = !status.ok;
       status = { ok: true, at, trigger, error: null };
-      if (result.rules.version === rules.version) {
+      const changed = result.rules.version !== rules.version;
+      history = { loadedAt: changed ? at : history.loadedAt, lastReload: { ok: true, at, problems: [] } };
+      if (!changed) {
         metrics.increment('switchyard_rules_reloads_total', { result: 'unchanged' });
         // After a failed reload, putting back the version in force is a recovery the operator wants to see.
         if (recovered)

@@ -3,8 +3,8 @@ import type { AdminKeyConfig } from '../../config/config.js';
 import type { TargetStatus } from '../../delivery/delivery-engine.js';
 import type { Logger } from '../../log/logger.js';
 import type { SilenceRegistry } from '../../noise/create-silence-registry.js';
-import type { ReloadOutcome } from '../../rules/create-live-rules.js';
-import type { CompiledRules } from '../../rules/rules.js';
+import type { ReloadOutcome, RulesHistory } from '../../rules/create-live-rules.js';
+import type { CompiledRules, RulesLoadResult } from '../../rules/rules.js';
 import type { Store } from '../../store/store.js';
 import type { Metrics } from '../metrics.js';
 import type { AuthRefusals } from './create-auth-refusals.js';
@@ -19,6 +19,10 @@ export interface AdminApiDeps {
   readonly engineStatus: () => readonly TargetStatus[];
   /** Reloads the rules file; when it is invalid the rules in force stay and the problems are returned (and logged). */
   readonly reloadRules: () => ReloadOutcome | Promise<ReloadOutcome>;
+  /** Issue 13: when the rules in force were loaded and how the last reload went (absent: unknown, shown as null). */
+  readonly rulesHistory?: () => RulesHistory;
+  /** Issue 13: compiles rules text as a reload would compile the file, touching nothing (POST /rules/check). */
+  readonly checkRules?: (text: string) => RulesLoadResult;
   /** Configured keys (hashes only); none = the API answers 403 to everything. */
   readonly keys: readonly AdminKeyConfig[];
   /** Shared with /metrics, so a guesser is slowed down across both. */

@@ -12,6 +12,9 @@ import { sendApiError } from './send-api-error.js';
 import { addSessionRoutes, addSignInRoute } from './session-routes.js';
 import { addTargetsRoute } from './targets-route.js';
 import { addReferencesRoute } from './references-route.js';
+import { addChangesRoute } from './changes-route.js';
+import { addOverviewRoute } from './overview-route.js';
+import { addRulesCheckRoute } from './rules-check-route.js';
 
 /** Route tests carry one event envelope; ingest's default `max_body` is the same. */
 const JSON_LIMIT = '1mb';
@@ -44,6 +47,9 @@ export function createAdminApi(deps: AdminApiDeps): Router {
   addTargetsRoute(router, deps, read);
   addReferencesRoute(router, deps, read);
   addRouteTestRoute(router, deps, read, json);
+  addOverviewRoute(router, deps, read);
+  addChangesRoute(router, deps, read);
+  addRulesCheckRoute(router, deps, read, json);
   addReplayRoutes(router, deps, replay, json);
   addSilencesRoutes(router, deps, { read, silence }, json);
   router.use('/api', (_req, res) => {

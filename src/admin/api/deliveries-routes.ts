@@ -7,7 +7,10 @@ import type { FilterName } from './parse-filters.js';
 import { parseListQuery } from './parse-list-query.js';
 import { presentAttempt, presentDelivery } from './present-delivery.js';
 
-/** GET /api/v1/deliveries (filters: target, state, kind, event, heldBy, since, until), /dead-letters and /deliveries/:id. */
+/**
+ * GET /api/v1/deliveries (filters: target, state, kind, event, heldBy, since, until), /dead-letters (also
+ * `reason`: text in the last error; dead letters are bounded by retention, so no scan limit) and /deliveries/:id.
+ */
 export function addDeliveriesRoutes(router: Router, deps: AdminApiDeps, read: RequestHandler): void {
   const list =
     (allowed: readonly FilterName[], state?: DeliveryState) =>
@@ -22,6 +25,7 @@ export function addDeliveriesRoutes(router: Router, deps: AdminApiDeps, read: Re
         kind: filters.kind,
         eventId: filters.event,
         heldBy: filters.heldBy,
+        lastErrorContains: filters.reason,
         since: filters.since,
         until: filters.until,
         after: after === undefined ? undefined : { id: after.id, createdAt: after.at ?? 0 },
@@ -41,7 +45,7 @@ export function addDeliveriesRoutes(router: Router, deps: AdminApiDeps, read: Re
     };
   router.get('/api/v1/deliveries', read, list(['target', 'state', 'kind', 'event', 'heldBy', 'since', 'until']));
   // Dead letters are the deliveries in state dead; the same cursor works in both listings.
-  router.get('/api/v1/dead-letters', read, list(['target', 'kind', 'event', 'since', 'until'], 'dead'));
+  router.get('/api/v1/dead-letters', read, list(['target', 'kind', 'event', 'reason', 'since', 'until'], 'dead'));
 
   router.get('/api/v1/deliveries/:id', read, async (req, res) => {
     const id = String(req.params.id);

@@ -2,7 +2,19 @@ import { parseInstant } from '../../cli/parse-instant.js';
 import { DELIVERY_STATES, type DeliveryState } from '../../store/store.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 
-export const FILTER_NAMES = ['target', 'state', 'kind', 'source', 'event', 'since', 'until', 'heldBy'] as const;
+export const FILTER_NAMES = [
+  'target',
+  'state',
+  'kind',
+  'source',
+  'event',
+  'since',
+  'until',
+  'heldBy',
+  'severity',
+  'q',
+  'reason',
+] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 /** Filters as the listings and replay take them; `since`/`until` in ms. */
@@ -15,11 +27,19 @@ export interface Filters {
   readonly event?: string;
   /** Held deliveries of one silence, interval, throttle or digest. */
   readonly heldBy?: string;
+  /** Issue 13: events of this severity (as received). */
+  readonly severity?: string;
+  /** Issue 13: text in the event's title (case-insensitive). */
+  readonly q?: string;
+  /** Issue 13: text in a delivery's last error (case-insensitive). */
+  readonly reason?: string;
   readonly since?: number;
   readonly until?: number;
 }
 
 const STATES: readonly string[] = DELIVERY_STATES;
+/** A search text longer than a stored title (200 characters) can match nothing. */
+const MAX_TEXT = 200;
 
 /**
  * Reads the `allowed` filters from query parameters or a JSON body. Times take the CLI's forms: an ISO 8601
@@ -37,6 +57,8 @@ export function parseFilters(
     if (value === undefined) continue;
     if (Array.isArray(value)) throw invalid(`${name}: give it once`);
     if (typeof value !== 'string' || value === '') throw invalid(`${name}: must be a non-empty string`);
+    if ((name === 'q' || name === 'reason') && value.length > MAX_TEXT)
+      throw invalid(`${name}: at most ${MAX_TEXT} characters`);
     if (name === 'state' && !STATES.includes(value)) throw invalid(`state: must be one of ${STATES.join(', ')}`);
     if (name === 'since' || name === 'until') {
       const instant = parseInstant(value, now);

@@ -1,11 +1,16 @@
-import type { DeliveryFilter } from '../../store/store.js';
+import type { DeliveryFilter, ReplaySelection } from '../../store/store.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import { parseFilters, rejectUnknown, type FilterName } from './parse-filters.js';
 
 const FILTERS: readonly FilterName[] = ['state', 'target', 'kind', 'event', 'since', 'until'];
 
+/** A selection of the console (issue 13) names at most this many deliveries; a larger set is a filter's job. */
+export const MAX_REPLAY_IDS = 1000;
+
 export interface ReplayRequest {
-  readonly filter: DeliveryFilter;
+  /** The deliveries named (`ids`) or matched (`filter`). */
+  readonly selection: ReplaySelection;
+  readonly filter?: DeliveryFilter;
   readonly dryRun: boolean;
   /** Delivered deliveries are re-queued too (with a new idempotency key); without it they are left alone. */
   readonly includeDelivered: boolean;
@@ -21,6 +26,7 @@ export function parseReplayRequest(body: unknown, now: number): ReplayRequest {
     throw invalid('send a JSON object of filters, e.g. {"target": "tickets", "since": "2h"}');
   }
   const input = body as Record<string, unknown>;
+  if (input.ids !== undefined) return parseIdsRequest(input);
   rejectUnknown(input, [...FILTERS, 'limit', 'dryRun', 'includeDelivered'], 'field');
   const filters = parseFilters(input, FILTERS, now);
   const { limit, dryRun } = input;
@@ -33,19 +39,34 @@ export function parseReplayRequest(body: unknown, now: number): ReplayRequest {
     throw invalid('narrow the replay with at least one filter (state, target, kind, event, since, until, limit)');
   }
   if (filters.state === 'pending') throw invalid('state: pending deliveries are already queued');
-  return {
-    filter: {
-      state: filters.state ?? (includeDelivered ? undefined : 'dead'),
-      target: filters.target,
-      kind: filters.kind,
-      eventId: filters.event,
-      since: filters.since,
-      until: filters.until,
-      limit: limit as number | undefined,
-    },
-    dryRun: dryRun === true,
-    includeDelivered,
+  const filter: DeliveryFilter = {
+    state: filters.state ?? (includeDelivered ? undefined : 'dead'),
+    target: filters.target,
+    kind: filters.kind,
+    eventId: filters.event,
+    since: filters.since,
+    until: filters.until,
+    limit: limit as number | undefined,
   };
+  return { selection: { filter, includeDelivered }, filter, dryRun: dryRun === true, includeDelivered };
+}
+
+/** `{"ids": ["dlv_1", ...]}`: a selection, with `dryRun` and `includeDelivered` but no filter beside it. */
+function parseIdsRequest(input: Readonly<Record<string, unknown>>): ReplayRequest {
+  rejectUnknown(input, ['ids', 'dryRun', 'includeDelivered'], 'field (with "ids")');
+  const { ids, dryRun } = input;
+  if (
+    !Array.isArray(ids) ||
+    ids.length === 0 ||
+    ids.length > MAX_REPLAY_IDS ||
+    !ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 64)
+  ) {
+    throw invalid(`ids: give 1 to ${MAX_REPLAY_IDS} delivery ids, e.g. ["dlv_1", "dlv_2"]`);
+  }
+  if (dryRun !== undefined && typeof dryRun !== 'boolean') throw invalid('dryRun: must be true or false');
+  const includeDelivered = parseIncludeDelivered(input);
+  const unique = [...new Set(ids as string[])];
+  return { selection: { ids: unique, includeDelivered }, dryRun: dryRun === true, includeDelivered };
 }
 
 /** `includeDelivered` of a replay body: absent means false. */

@@ -14,6 +14,8 @@ export function presentEventSummary(event: EventSummary) {
     bodySha256: event.bodySha256,
     rulesVersion: event.rulesVersion,
     matchedRoutes: event.matchedRoutes,
+    // Issue 13: data.title (else a top-level title) as stored at ingest; null before journal migration 6.
+    title: (event as { title?: string | null }).title ?? null,
   };
 }
 

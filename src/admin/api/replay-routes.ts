@@ -47,8 +47,8 @@ export function addReplayRoutes(
     if (req.headers['content-type'] !== undefined && !req.is('application/json')) {
       throw new SwitchyardError('unsupported_media_type', 'send the filters as application/json', { status: 415 });
     }
-    const { filter, dryRun, includeDelivered } = parseReplayRequest(req.body ?? {}, deps.clock.now());
-    const plan = await planReplay(deps.store, { filter, includeDelivered });
+    const { selection, filter, dryRun, includeDelivered } = parseReplayRequest(req.body ?? {}, deps.clock.now());
+    const plan = await planReplay(deps.store, selection);
     const skipped = plan.skippedDelivered;
     const left =
       skipped.length === 0
@@ -61,8 +61,9 @@ export function addReplayRoutes(
       res.json({ dryRun: true, count: plan.requeue.length, ids: plan.requeue, ...left });
       return;
     }
-    const ids = await deps.store.replay({ filter, includeDelivered }, deps.clock.now());
-    requeued(requestKey(res).name, ids, { filter: describeFilter(filter), includeDelivered });
+    const ids = await deps.store.replay(selection, deps.clock.now());
+    const what = filter === undefined ? { selected: ids.length } : { filter: describeFilter(filter) };
+    requeued(requestKey(res).name, ids, { ...what, includeDelivered });
     res.json({ dryRun: false, count: ids.length, ids, ...left });
   });
 }

@@ -1,11 +1,8 @@
 import type { RequestHandler, Router } from 'express';
 import { validateEnvelope } from '../../ingest/parse-envelope.js';
-import { explainSilence } from '../../noise/explain-silence.js';
-import { explainRequests, keyedDeliveries } from '../../lifecycle/explain-requests.js';
-import { readKeyHistory } from '../../lifecycle/read-key-history.js';
-import { explainRoute } from '../../rules/explain-route.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
+import { explainEnvelope } from './explain-envelope.js';
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
@@ -34,15 +31,7 @@ export function addRouteTestRoute(
         status: 400,
       });
     }
-    const envelope = validateEnvelope(req.body);
-    const rules = deps.rules();
-    const { steps, ...decision } = explainRoute(rules, envelope, now);
-    const silences = await deps.store.findSilences({ activeAt: now });
-    const silencedBy = decision.targets.length === 0 ? null : explainSilence(silences, rules, envelope, now);
     // The daemon has the journal: each keyed delivery's request is known from its key's stored references.
-    const keyed = keyedDeliveries(rules, envelope, decision.targets);
-    const requests = explainRequests(envelope.event, keyed, await readKeyHistory(deps.store, keyed));
-    const routes = steps;
-    res.json({ rules: { version: rules.version }, event: envelope.event, ...decision, routes, requests, silencedBy });
+    res.json(await explainEnvelope(deps.store, deps.rules(), validateEnvelope(req.body), now));
   });
 }

@@ -2,6 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import type { AdminApiDeps } from './admin-api-deps.js';
 import { requestKey } from './create-admin-auth.js';
 import { describeRules } from './describe-rules.js';
+import { presentProblems } from './present-problems.js';
 
 /** GET /api/v1/rules (read) and POST /api/v1/rules/reload (replay). */
 export function addRulesRoutes(
@@ -19,14 +20,7 @@ export function addRulesRoutes(
     const outcome = await deps.reloadRules();
     if (!outcome.ok) {
       // The same located problems `switchyard check` prints; messages never quote a target option's value.
-      const problems = outcome.problems.map(({ severity, code, message, file, line, column }) => ({
-        severity,
-        code,
-        message,
-        file,
-        line,
-        column,
-      }));
+      const problems = presentProblems(outcome.problems);
       res.status(422).json({
         error: {
           code: 'rules_invalid',

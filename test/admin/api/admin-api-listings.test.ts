@@ -52,6 +52,7 @@ describe('admin API listings', () => {
       bodySha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       rulesVersion: 'rules-v1',
       matchedRoutes: ['critical-incidents', 'everything'],
+      title: 'event 7',
     });
     const newest = await walk('/api/v1/events?limit=3');
     expect(newest).toEqual({ ids: [...seed.events].reverse(), sizes: [3, 3, 2] });

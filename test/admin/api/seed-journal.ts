@@ -26,7 +26,9 @@ export async function seedJournal(store: Store): Promise<Seeded> {
         data: { n: i, title: `event ${i}` },
       }),
     });
-    return { ...made, event: { ...made.event, kind: even ? 'incident.created' : 'agent.offline' } };
+    // The title as ingest would store it (data.title).
+    const title = `event ${i}`;
+    return { ...made, event: { ...made.event, kind: even ? 'incident.created' : 'agent.offline', title } };
   });
   await store.ingest(items);
   const finish = async (target: string, eventIndexes: number[], outcome: 'dead' | 'delivered'): Promise<void> => {

@@ -15,6 +15,8 @@ import type { TargetStatus } from '../../../src/delivery/delivery-engine.js';
 import { createLogger } from '../../../src/log/create-logger.js';
 import type { CompiledRules, RulesProblem } from '../../../src/rules/rules.js';
 import type { Store } from '../../../src/store/store.js';
+import { candidateRulesCompiler } from '../../../src/rules/compile-candidate-rules.js';
+import type { RulesHistory } from '../../../src/rules/create-live-rules.js';
 import { T0 } from '../../store/make-ingest-item.js';
 import { tempSqliteJournal } from '../../store/temp-sqlite-journal.js';
 import { ALL_KEYS } from './test-keys.js';
@@ -54,6 +56,8 @@ export async function startAdminApi(options: {
   prefix?: string;
   throttle?: AuthThrottleOptions;
   logLimit?: RefusalLogLimitOptions;
+  /** The environment candidate rules are compiled with (POST /rules/check); default none. */
+  env?: Readonly<Record<string, string>>;
   /** Console sessions of this TTL (none without it: the API as mounted under /admin on the main listener). */
   sessionTtlMs?: number;
 }): Promise<AdminApiHarness> {
@@ -72,6 +76,7 @@ export async function startAdminApi(options: {
   });
   const metrics = createMetrics(ADMIN_API_METRICS);
   let rules = options.rules;
+  let history: RulesHistory = { loadedAt: NOW - 60_000, lastReload: null };
   let wakes = 0;
   const clock = manualClock(NOW);
   let keys = options.keys ?? ALL_KEYS;
@@ -85,10 +90,17 @@ export async function startAdminApi(options: {
     engineStatus: options.engineStatus ?? (() => []),
     reloadRules: () => {
       const next = options.reloadRules?.() ?? [];
-      if (Array.isArray(next)) return { ok: false, problems: next };
+      const at = clock.now();
+      if (Array.isArray(next)) {
+        history = { ...history, lastReload: { ok: false, at, problems: next } };
+        return { ok: false, problems: next };
+      }
       rules = next as CompiledRules;
+      history = { loadedAt: at, lastReload: { ok: true, at, problems: [] } };
       return { ok: true };
     },
+    rulesHistory: () => history,
+    checkRules: candidateRulesCompiler('/nonexistent/rules.yaml', options.env ?? {}),
     keys: options.keys ?? ALL_KEYS,
     refusals: createAuthRefusals({ log, metrics, clock, throttle: options.throttle, logLimit: options.logLimit }),
     log,
