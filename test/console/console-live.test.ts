@@ -59,6 +59,7 @@ describe('the console in Chromium, against a running daemon', () => {
     const routes = page.getByRole('table', { name: 'Routes under the rules in force' });
     await expect.poll(() => routes.getByRole('row', { name: /serious-incidents/ }).textContent()).toContain('matched');
     expect(await routes.getByRole('row', { name: /agents/ }).textContent()).toContain('not-matched');
+    expect(await page.locator('.routing > p').first().textContent()).toContain('Severity high; to receiver.');
     expect(await page.locator('pre.code').textContent()).toContain('"title": "Brute force on vpn-1"');
     expect(await checkPage(page, 'event')).toEqual([]);
 

@@ -28,6 +28,13 @@ describe('silences and the rule tester in the console', () => {
     expect(await row.textContent()).toContain('shift-lead');
     expect(await checkPage(page, 'silences')).toEqual([]);
 
+    const before = await row.locator('time').getAttribute('datetime');
+    await row.getByRole('button', { name: /in 4h$/ }).click();
+    await page.getByRole('status').filter({ hasText: 'now ends' }).waitFor();
+    await expect.poll(() => row.locator('time').getAttribute('datetime')).not.toBe(before);
+    const extended = Date.parse((await row.locator('time').getAttribute('datetime')) ?? '');
+    expect(extended - Date.now()).toBeGreaterThan(3.9 * 3600_000);
+
     await row.getByRole('button', { name: 'Expire' }).click();
     const dialog = page.getByRole('dialog', { name: 'Expire this silence?' });
     await dialog.getByRole('button', { name: 'Expire now' }).click();

@@ -72,8 +72,9 @@ export interface Attempt {
 }
 
 export interface Reference {
-  readonly target: string;
-  readonly key: string;
+  readonly target?: string;
+  /** Absent on an event's delivery, whose `correlationKey` it is. */
+  readonly key?: string;
   readonly values: Readonly<Record<string, string>>;
   readonly updatedAt: number | string;
 }
@@ -100,9 +101,16 @@ export interface RequestExplanation {
   readonly because: string;
 }
 
+/** How the event's `data.severity` was read against the configured levels. */
+export interface SeverityReading {
+  readonly raw: string | null;
+  readonly level: string | null;
+  readonly unknown: boolean;
+}
+
 export interface Routing {
   readonly rules?: { readonly version: string };
-  readonly severity?: string | null;
+  readonly severity?: SeverityReading | string | null;
   readonly matchedRoutes: readonly string[];
   readonly targets: readonly string[];
   readonly usedFallback: boolean;

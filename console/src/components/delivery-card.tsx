@@ -65,9 +65,9 @@ export function DeliveryCard(props: { readonly delivery: EventDelivery; readonly
         <>
           <h4>Lifecycle references</h4>
           <ul>
-            {d.references.map((reference) => (
-              <li key={reference.key} class="mono">
-                {reference.key}:{' '}
+            {d.references.map((reference, index) => (
+              <li key={index} class="mono">
+                {reference.key ?? d.correlationKey}:{' '}
                 {Object.entries(reference.values)
                   .map(([name, value]) => `${name}=${value}`)
                   .join(', ')}

@@ -20,7 +20,7 @@ export function ProblemList(props: {
               <button
                 type="button"
                 class="link problem-where"
-                aria-label={`Go to line ${problem.line}, column ${problem.column}`}
+                aria-label={`${where}: go to line ${problem.line}, column ${problem.column}`}
                 onClick={() => pick(problem)}
               >
                 {where}

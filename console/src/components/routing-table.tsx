@@ -11,7 +11,7 @@ export function RoutingTable(props: { readonly routing: Routing; readonly captio
   return (
     <div class="routing">
       <p>
-        Severity <strong>{routing.severity ?? 'none'}</strong>; {summary}
+        Severity <strong>{describeSeverity(routing.severity)}</strong>; {summary}
         {routing.stoppedBy === null ? '' : `; evaluation stopped by ${routing.stoppedBy}`}.
         {routing.silencedBy ? ` Held by silence ${routing.silencedBy.id} (${routing.silencedBy.comment}).` : ''}
       </p>
@@ -46,4 +46,11 @@ export function RoutingTable(props: { readonly routing: Routing; readonly captio
       )}
     </div>
   );
+}
+
+function describeSeverity(severity: Routing['severity']): string {
+  if (severity === null || severity === undefined) return 'none';
+  if (typeof severity === 'string') return severity;
+  if (severity.unknown) return `${severity.raw ?? '?'} (not a configured level; read as ${severity.level ?? '?'})`;
+  return severity.level ?? 'none';
 }

@@ -100,15 +100,16 @@ export function SilencesPage(props: PageProps) {
                     {silence.createdBy}: {silence.comment}
                   </td>
                   {canSilence && (
-                    <td class="row-actions">
+                    <td>
                       {silence.status !== 'expired' && (
-                        <>
+                        <div class="row-actions">
+                          <span class="muted">End in</span>
                           {EXTENSIONS.map((duration) => (
                             <button
                               key={duration}
                               type="button"
                               disabled={busy}
-                              aria-label={`Extend ${silence.id} to ${duration} from now`}
+                              aria-label={`End ${silence.id} in ${duration}`}
                               onClick={() =>
                                 void act(
                                   () => props.client.extendSilence(silence.id, duration),
@@ -122,7 +123,7 @@ export function SilencesPage(props: PageProps) {
                           <button type="button" disabled={busy} onClick={() => setExpiring(silence)}>
                             Expire
                           </button>
-                        </>
+                        </div>
                       )}
                     </td>
                   )}
