@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkPage, screenshot } from './support/check-page.js';
 import { openPage } from './support/open-browser.js';
@@ -27,6 +28,15 @@ describe('silences and the rule tester in the console', () => {
     expect(await row.textContent()).toContain('data.host equals "db-9"');
     expect(await row.textContent()).toContain('shift-lead');
     expect(await checkPage(page, 'silences')).toEqual([]);
+
+    // An event like it now is held by the silence, and its page says so.
+    const held = await running.send('agent.offline', { host: 'db-9', title: 'Agent offline on db-9 again' });
+    await page.goto(`${running.adminUrl}/console/events/${held}`);
+    await page.getByRole('heading', { name: 'Agent offline on db-9 again' }).waitFor();
+    expect(await page.locator('.delivery .held').textContent()).toMatch(/^silenced by sil_/);
+    await screenshot(page, 'event-silenced');
+    await page.goBack();
+    await row.waitFor();
 
     const before = await row.locator('time').getAttribute('datetime');
     await row.getByRole('button', { name: /in 4h$/ }).click();
@@ -87,6 +97,19 @@ describe('silences and the rule tester in the console', () => {
       headers: { authorization: `Bearer ${running.readerKey}` },
     });
     expect(JSON.stringify(await rules.json())).toContain('serious-incidents');
+
+    // The same mistake in the file itself: the reload fails, the Overview says so with the problem's line.
+    writeFileSync(running.daemon.rulesPath, edited);
+    const reload = await fetch(`${running.adminUrl}/api/v1/rules/reload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${running.operatorKey}` },
+    });
+    expect(reload.status).toBe(422);
+    await page.getByRole('link', { name: 'Overview' }).click();
+    const failure = page.getByRole('region', { name: 'Rules' });
+    await failure.getByText(/The last reload .* failed/).waitFor();
+    expect(await failure.textContent()).toMatch(/6:10 error: unknown target "reciever"/);
+    await screenshot(page, 'overview-reload-failed');
     expect(errors).toEqual([]);
   }, 90_000);
 });

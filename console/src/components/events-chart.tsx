@@ -35,9 +35,11 @@ export function EventsChart(props: {
         <title id="chart-title">Events per {unit}, stacked by severity</title>
         <desc id="chart-desc">{summary}</desc>
         <line x1={LEFT} y1={plotHeight} x2={WIDTH} y2={plotHeight} class="chart-axis" />
-        <text x={LEFT - 4} y={10} class="chart-label" text-anchor="end">
-          {data.max}
-        </text>
+        {data.max > 0 && (
+          <text x={LEFT - 4} y={10} class="chart-label" text-anchor="end">
+            {data.max}
+          </text>
+        )}
         <text x={LEFT - 4} y={plotHeight} class="chart-label" text-anchor="end">
           0
         </text>
