@@ -44,13 +44,42 @@ describe('dead letters in the console', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 
+  it('replays all dead letters matching a reason, and only those', async () => {
+    const running = await harness.start();
+    const { receiver, daemon } = running;
+    receiver.script({ status: 503, body: 'down for maintenance' }, { status: 500, body: 'template exploded' });
+    await running.send('agent.offline', { host: 'db-1' });
+    await expect.poll(async () => (await daemon.deliveries()).length).toBe(1);
+    await running.send('agent.offline', { host: 'db-2' });
+    const states = async () => (await daemon.deliveries()).map((d) => d.state);
+    await expect.poll(states, { timeout: 10_000 }).toEqual(['dead', 'dead']);
+
+    const { page, errors } = await openPage(harness.browser());
+    await signIn(page, running.adminUrl, running.operatorKey);
+    await page.goto(`${running.adminUrl}/console/dead-letters`);
+    await expect.poll(() => page.getByRole('row', { name: /receiver/ }).count()).toBe(2);
+    await page.getByLabel('Target').selectOption('receiver');
+    await page.getByLabel('Reason contains').fill('maintenance');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => page.getByRole('row', { name: /receiver/ }).count()).toBe(1);
+    expect(page.url()).toContain('target=receiver&reason=maintenance');
+    await page.getByRole('button', { name: 'Replay all matching' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replay dead letters?' });
+    expect(await dialog.locator('.replay-count').textContent()).toBe('1 delivery will be sent.');
+    await dialog.getByRole('button', { name: 'Send 1' }).click();
+    await receiver.waitForRequests(3, 10_000);
+    await expect.poll(async () => (await states()).sort(), { timeout: 10_000 }).toEqual(['dead', 'delivered']);
+    expect(receiver.requests[2]?.body.toString()).toContain('db-1');
+    expect(errors).toEqual([]);
+  }, 90_000);
+
   it('shows a read-only key no replay button, and the daemon refuses the replay if the page forges it', async () => {
     const running = await harness.start();
     running.receiver.script({ status: 503 });
     await running.send('agent.offline', { host: 'db-8' });
     await expect.poll(async () => (await running.daemon.deliveries())?.map((d) => d.state)).toEqual(['dead']);
 
-    const { page } = await openPage(harness.browser());
+    const { page, context } = await openPage(harness.browser());
     await signIn(page, running.adminUrl, running.readerKey);
     expect(await page.locator('.scopes').textContent()).toBe('read');
     await page.getByRole('link', { name: 'Dead letters' }).first().click();
@@ -75,5 +104,10 @@ describe('dead letters in the console', () => {
     );
     expect(tokenless).toBe(403);
     expect((await running.daemon.deliveries()).map((d) => d.state)).toEqual(['dead']);
+
+    // A session that ends (here: its cookie is gone) sends the page back to sign-in at the next live poll.
+    await context.clearCookies();
+    await page.getByText('Your session ended').waitFor();
+    await page.getByLabel('Admin API key').waitFor();
   }, 90_000);
 });
