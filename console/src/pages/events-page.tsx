@@ -4,6 +4,7 @@ import { ErrorNotice } from '../components/error-notice.js';
 import { FilterSubmit } from '../components/filter-submit.js';
 import { TableHead } from '../components/table-head.js';
 import { TimeText } from '../components/time-text.js';
+import { useLoad } from '../components/use-load.js';
 import { usePagedList } from '../components/use-paged-list.js';
 import { Link } from '../router/link.js';
 import { consoleHref } from '../router/match-route.js';
@@ -27,6 +28,7 @@ export function EventsPage(props: PageProps) {
   const { rows, setRows, cursor, loading, error } = list;
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [announce, setAnnounce] = useState('');
+  const rules = useLoad(() => props.client.rules(), [props.client]);
   useEffect(() => setFresh(new Set()), [filterKey]);
   useEffect(() => {
     const latest = props.live.latest;
@@ -50,7 +52,12 @@ export function EventsPage(props: PageProps) {
   return (
     <>
       <h1>Events</h1>
-      <FilterForm filters={filters} onSubmit={apply} key={filterKey} />
+      <FilterForm
+        filters={filters}
+        severities={rules.data?.severities ?? []}
+        onSubmit={apply}
+        key={`${filterKey}${rules.data?.version ?? ''}`}
+      />
       <p class="visually-hidden" aria-live="polite" role="status">
         {announce}
       </p>
@@ -92,7 +99,11 @@ export function EventsPage(props: PageProps) {
   );
 }
 
-function FilterForm(props: { readonly filters: EventFilters; readonly onSubmit: (event: Event) => void }) {
+function FilterForm(props: {
+  readonly filters: EventFilters;
+  readonly severities: readonly string[];
+  readonly onSubmit: (event: Event) => void;
+}) {
   const field = (name: keyof EventFilters, label: string, help?: string) => (
     <div class="field">
       <label for={`filter-${name}`}>{label}</label>
@@ -109,10 +120,20 @@ function FilterForm(props: { readonly filters: EventFilters; readonly onSubmit: 
     <form class="filters" onSubmit={props.onSubmit} aria-label="Filter events">
       {field('q', 'Title contains')}
       {field('kind', 'Kind', 'incident.created')}
-      {field('severity', 'Severity', 'high')}
+      <div class="field">
+        <label for="filter-severity">Severity</label>
+        <select id="filter-severity" name="severity" defaultValue={props.filters.severity ?? ''}>
+          <option value="">Any</option>
+          {[...props.severities].reverse().map((level) => (
+            <option key={level} value={level} selected={level === props.filters.severity}>
+              {level}
+            </option>
+          ))}
+        </select>
+      </div>
       {field('source', 'Source')}
-      {field('since', 'Since', '2h or 2026-11-22T10:00Z')}
-      {field('until', 'Until', 'ISO date-time')}
+      {field('since', 'Since', '2h, or ISO date')}
+      {field('until', 'Until', 'ISO date')}
       <FilterSubmit />
     </form>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { DELIVERY_STATES } from '../api/api-types.js';
 import { ErrorNotice } from '../components/error-notice.js';
 import { EventsChart } from '../components/events-chart.js';
+import { KindTotals } from '../components/kind-totals.js';
 import { ProblemList } from '../components/problem-list.js';
 import { TargetsTable } from '../components/targets-table.js';
 import { TimeText } from '../components/time-text.js';
@@ -49,6 +50,7 @@ export function OverviewPage(props: PageProps) {
               </label>
             </div>
             <EventsChart counts={data.eventsPerMinute} now={data.now} hours={hours} />
+            <KindTotals counts={data.eventsPerMinute} />
           </section>
           <div class="columns">
             <section aria-labelledby="deliveries-heading" class="card">
