@@ -63,6 +63,14 @@ describe('the console in Chromium, against a running daemon', () => {
     expect(await page.locator('pre.code').textContent()).toContain('"title": "Brute force on vpn-1"');
     expect(await checkPage(page, 'event')).toEqual([]);
 
+    // A delivery's state changes on an open event page without a reload.
+    running.receiver.script({ status: 200, delayMs: 2500 });
+    const slow = await running.send('agent.offline', { host: 'db-3', title: 'Agent offline on db-3' });
+    await page.goto(`${running.adminUrl}/console/events/${slow}`);
+    const badge = page.locator('.delivery .badge');
+    await expect.poll(() => badge.textContent()).toBe('pending');
+    await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('delivered');
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     // The session is gone on the daemon too: a reload does not bring the events back.
