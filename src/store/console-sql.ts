@@ -12,10 +12,6 @@ export const CONSOLE_SQL = {
     GROUP BY (received_at / 60000) * 60000, kind, severity ORDER BY minute, kind, severity`,
   // One range of deliveries_by_state (state, created_at) per state, instead of a scan of every delivery.
   countByStateSince: 'SELECT count(*) AS count FROM deliveries WHERE state = ? AND created_at >= ?',
-  // Pending and dead deliveries only: a few percent of the journal, read through deliveries_by_state.
-  targetCounts: `SELECT target, state, count(*) AS count,
-      sum(CASE WHEN state = 'pending' AND attempts > 0 THEN 1 ELSE 0 END) AS retrying
-    FROM deliveries WHERE state IN ('pending', 'dead') GROUP BY target, state`,
   latestEvent: 'SELECT id FROM events ORDER BY id DESC LIMIT 1',
 } as const;
 

@@ -1,10 +1,10 @@
 import type { EventFilter, EventSummary, Store } from '../../store/store.js';
 
 /**
- * How many events a page with `q` or `severity` reads at most (neither is indexed): a rare title is then found
- * within the newest SCAN_LIMIT events after the cursor in a few tens of milliseconds, not by reading a million
- * rows for one page. When the scan stops there, the page may hold fewer items than asked (even none) and still
- * carry a cursor: the next page continues the search after the rows already read.
+ * How many events a page with `q`, `severity` or `kind` reads at most (none of them is indexed): a rare title
+ * is then looked for within the next SCAN_LIMIT events of the time window after the cursor, in tens of
+ * milliseconds, not by reading a million rows for one page. When the scan stops there, the page may hold fewer
+ * items than asked (even none) and still carry a cursor: the next page continues after the rows already read.
  */
 export const SCAN_LIMIT = 20_000;
 
@@ -16,9 +16,12 @@ export async function findEventsPage(
   store: Store,
   filter: EventFilter,
   limit: number,
+  scanLimit = SCAN_LIMIT,
 ): Promise<{ items: EventSummary[]; after: string | undefined }> {
-  const bounded = filter.titleContains !== undefined || filter.severity !== undefined;
-  const stopAtId = bounded ? await store.eventIdAt(filter, SCAN_LIMIT - 1) : undefined;
+  const bounded = filter.titleContains !== undefined || filter.severity !== undefined || filter.kind !== undefined;
+  // The bound counts events of the window, whatever they hold: found on the primary key alone.
+  const { afterId, order, since, until } = filter;
+  const stopAtId = bounded ? await store.eventIdAt({ afterId, order, since, until }, scanLimit - 1) : undefined;
   // One more than asked tells whether another page exists without a count query.
   const found = await store.findEvents({ ...filter, stopAtId, limit: limit + 1 });
   const items = found.slice(0, limit);

@@ -4,6 +4,7 @@ import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
 import { describeTargets } from './describe-targets.js';
 import { presentProblems } from './present-problems.js';
+import { targetCounts } from './targets-route.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const MAX_HOURS = 48;
@@ -27,14 +28,7 @@ export function addOverviewRoute(router: Router, deps: AdminApiDeps, read: Reque
     const rules = deps.rules();
     const history = deps.rulesHistory?.();
     const lastReload = history?.lastReload ?? null;
-    const targets = describeTargets(
-      rules,
-      deps.engineStatus(),
-      health.flatMap((h) => [
-        { target: h.target, state: 'pending' as const, count: h.pending },
-        { target: h.target, state: 'dead' as const, count: h.dead },
-      ]),
-    ).map((target) => {
+    const targets = describeTargets(rules, deps.engineStatus(), targetCounts(health)).map((target) => {
       const of = health.find((h) => h.target === target.name);
       const at = of?.lastErrorAt ?? null;
       return { ...target, retrying: of?.retrying ?? 0, lastError: of?.lastError ?? null, lastErrorAt: at && iso(at) };

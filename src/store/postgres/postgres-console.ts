@@ -46,7 +46,11 @@ export function createPostgresConsole(pool: pg.Pool): ConsoleJournal {
     },
     async targetHealth() {
       const [counts, errors] = await Promise.all([
-        pool.query<{ target: string; state: DeliveryState; count: number; retrying: number }>(CONSOLE_SQL.targetCounts),
+        pool.query<{ target: string; state: DeliveryState; count: number; retrying: number }>(
+          `SELECT target, state, count(*) AS count,
+             sum(CASE WHEN state = 'pending' AND attempts > 0 THEN 1 ELSE 0 END) AS retrying
+           FROM deliveries WHERE state IN ('pending', 'dead') GROUP BY target, state`,
+        ),
         pool.query<{ target: string; lastError: string; lastErrorAt: number }>(
           `SELECT DISTINCT ON (target) target, last_error AS "lastError", updated_at AS "lastErrorAt" FROM deliveries
            WHERE state IN ('pending', 'dead') AND last_error IS NOT NULL ORDER BY target, updated_at DESC`,

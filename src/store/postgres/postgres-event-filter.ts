@@ -1,5 +1,6 @@
 import type { EventFilter } from '../store.js';
 import { containsPattern } from '../contains-pattern.js';
+import { firstEventIdAt } from '../console-sql.js';
 import type { PostgresFilterSql } from './postgres-delivery-filter.js';
 
 /** Turns an event filter into a WHERE clause over `events`; every value is a bound parameter, never spliced. */
@@ -19,8 +20,15 @@ export function postgresEventFilter(filter: EventFilter): PostgresFilterSql {
   if (filter.stopAtId !== undefined) {
     conditions.push(`events.id ${filter.order === 'newest' ? '>=' : '<='} ${param(filter.stopAtId)}`);
   }
-  if (filter.since !== undefined) conditions.push(`events.received_at >= ${param(filter.since)}`);
-  if (filter.until !== undefined) conditions.push(`events.received_at < ${param(filter.until)}`);
+  // As on SQLite (event-filter-sql.ts): the id bounds let the primary key find the window.
+  if (filter.since !== undefined) {
+    conditions.push(`events.received_at >= ${param(filter.since)}`);
+    conditions.push(`events.id >= ${param(firstEventIdAt(filter.since))}`);
+  }
+  if (filter.until !== undefined) {
+    conditions.push(`events.received_at < ${param(filter.until)}`);
+    conditions.push(`events.id < ${param(firstEventIdAt(filter.until))}`);
+  }
   if (filter.target !== undefined || filter.deliveryState !== undefined) {
     // One EXISTS for both, so `target` + `deliveryState` means "a delivery to that target in that state";
     // UNIQUE (event_id, target) makes it an index lookup per event.

@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ChangePosition, ConsoleJournal, EventsPerMinute, TargetHealth } from '../console-journal.js';
-import { mergeTargetHealth } from '../merge-target-health.js';
 import { CONSOLE_SQL, firstEventIdAt } from '../console-sql.js';
-import { DELIVERY_STATES, type DeliveryState } from '../delivery-state.js';
+import { DELIVERY_STATES } from '../delivery-state.js';
 import { toStoredDelivery } from '../key-order-sql.js';
 import type { EventFilter, StoredDelivery } from '../store.js';
 import { eventFilterSql } from './event-filter-sql.js';
@@ -15,13 +14,13 @@ type Sync<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infe
 export function createSqliteConsole(db: Database.Database): Sync<ConsoleJournal> {
   const perMinute = db.prepare<[string, number], EventsPerMinute>(CONSOLE_SQL.eventsPerMinute);
   const countByState = db.prepare<[string, number], number>(CONSOLE_SQL.countByStateSince).pluck();
-  const targetCounts = db.prepare<[], { target: string; state: DeliveryState; count: number; retrying: number }>(
-    CONSOLE_SQL.targetCounts,
-  );
-  // SQLite returns the other columns of the row holding max(): https://www.sqlite.org/lang_select.html#bareagg
-  const lastErrors = db.prepare<[], { target: string; lastError: string; lastErrorAt: number }>(
-    `SELECT target, last_error AS lastError, max(updated_at) AS lastErrorAt FROM deliveries
-     WHERE state IN ('pending', 'dead') AND last_error IS NOT NULL GROUP BY target`,
+  // One pass over the pending and dead deliveries (deliveries_by_state). With a single max(), SQLite takes the
+  // bare column last_error from the row holding it: https://www.sqlite.org/lang_select.html#bareagg
+  const health = db.prepare<[], TargetHealth>(
+    `SELECT target, sum(state = 'pending') AS pending, sum(state = 'dead') AS dead,
+       sum(state = 'pending' AND attempts > 0) AS retrying, last_error AS lastError,
+       max(CASE WHEN last_error IS NOT NULL THEN updated_at END) AS lastErrorAt
+     FROM deliveries WHERE state IN ('pending', 'dead') GROUP BY target ORDER BY target`,
   );
   const changed = db.prepare<[number, number, number], StoredDelivery>(
     `SELECT ${LISTED_COLUMNS} FROM deliveries WHERE (updated_at, id) > (?, ?)
@@ -49,9 +48,8 @@ export function createSqliteConsole(db: Database.Database): Sync<ConsoleJournal>
         (row) => row.count > 0,
       );
     },
-    targetHealth(): TargetHealth[] {
-      return mergeTargetHealth(targetCounts.all(), lastErrors.all());
-    },
+    targetHealth: (): TargetHealth[] =>
+      health.all().map((row) => ({ ...row, lastError: row.lastErrorAt === null ? null : row.lastError })),
     findChangedDeliveries(after: { updatedAt: number; id: string }, limit: number): StoredDelivery[] {
       return changed.all(after.updatedAt, parseDeliveryId(after.id) ?? 0, limit).map(toStoredDelivery);
     },

@@ -1,5 +1,6 @@
 import type { EventFilter } from '../store.js';
 import { containsPattern } from '../contains-pattern.js';
+import { firstEventIdAt } from '../console-sql.js';
 import type { FilterSql } from './delivery-filter-sql.js';
 
 /** Turns an event filter into a WHERE clause over `events`; every value is a bound parameter, never spliced. */
@@ -16,8 +17,16 @@ export function eventFilterSql(filter: EventFilter): FilterSql {
   // SQLite's LIKE ignores ASCII case only: https://www.sqlite.org/lang_expr.html#like
   if (filter.titleContains !== undefined) add("events.title LIKE ? ESCAPE '\\'", containsPattern(filter.titleContains));
   if (filter.stopAtId !== undefined) add(`events.id ${filter.order === 'newest' ? '>=' : '<='} ?`, filter.stopAtId);
-  if (filter.since !== undefined) add('events.received_at >= ?', filter.since);
-  if (filter.until !== undefined) add('events.received_at < ?', filter.until);
+  // Ids start with the receipt time (ULIDs), so the same bounds on the id let the primary key find where the
+  // window starts instead of reading every row's received_at (console-sql.ts, firstEventIdAt).
+  if (filter.since !== undefined) {
+    add('events.received_at >= ?', filter.since);
+    add('events.id >= ?', firstEventIdAt(filter.since));
+  }
+  if (filter.until !== undefined) {
+    add('events.received_at < ?', filter.until);
+    add('events.id < ?', firstEventIdAt(filter.until));
+  }
   if (filter.target !== undefined || filter.deliveryState !== undefined) {
     // One EXISTS for both, so `target` + `deliveryState` means "a delivery to that target in that state";
     // UNIQUE (event_id, target) makes it an index lookup per event.
