@@ -2,13 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ReplayRequest } from '../api/admin-client.js';
 import type { Delivery } from '../api/api-types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
+import { DeadLettersTable } from '../components/dead-letters-table.js';
 import { ErrorNotice } from '../components/error-notice.js';
+import { PagerFooter } from '../components/pager-footer.js';
 import { FilterSubmit } from '../components/filter-submit.js';
-import { TimeText } from '../components/time-text.js';
 import { usePagedList } from '../components/use-paged-list.js';
-import { TableHead } from '../components/table-head.js';
 import { useLoad } from '../components/use-load.js';
-import { Link } from '../router/link.js';
 import { consoleHref } from '../router/match-route.js';
 import { useRouter } from '../router/use-router.js';
 import { hasScope, type PageProps } from './page-props.js';
@@ -35,7 +34,7 @@ export function DeadLettersPage(props: PageProps) {
     (cursor) => props.client.deadLetters({ ...filters, limit: 100, cursor }),
     filterKey,
   );
-  const { rows, cursor, loading, load } = list;
+  const { rows, loading, load } = list;
   const [actionError, setError] = useState<unknown>(null);
   const error = list.error ?? actionError;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -87,14 +86,6 @@ export function DeadLettersPage(props: PageProps) {
       },
     );
   };
-  const toggle = (id: string) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   return (
     <>
       <h1>Dead letters</h1>
@@ -142,59 +133,9 @@ export function DeadLettersPage(props: PageProps) {
           </button>
         </div>
       )}
-      <div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">Dead letters, newest first</caption>
-          <TableHead
-            columns={['Delivery', 'Target', 'Event', '#Attempts', 'Last error', 'Dead since']}
-            {...(canReplay && {
-              lead: (
-                <input
-                  type="checkbox"
-                  aria-label="Select all shown"
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
-                />
-              ),
-            })}
-          />
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                {canReplay && (
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${row.id}`}
-                      checked={selected.has(row.id)}
-                      onChange={() => toggle(row.id)}
-                    />
-                  </td>
-                )}
-                <td class="mono">{row.id}</td>
-                <td>{row.target}</td>
-                <td>
-                  <Link href={consoleHref(`events/${encodeURIComponent(row.eventId)}`)}>{row.eventId}</Link>
-                </td>
-                <td class="num">{row.attempts}</td>
-                <td class="error-text">{row.lastError ?? '—'}</td>
-                <td>
-                  <TimeText iso={row.updatedAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DeadLettersTable rows={rows} selectable={canReplay} selected={selected} onSelect={setSelected} />
       {!loading && rows.length === 0 && error === null && <p>No dead letters match.</p>}
-      <div class="actions">
-        {loading && <span class="loading">Loading…</span>}
-        {cursor !== null && !loading && (
-          <button type="button" onClick={() => void load(cursor)}>
-            Older
-          </button>
-        )}
-      </div>
+      <PagerFooter list={list} />
       {pending !== null && (
         <ConfirmDialog
           title="Replay dead letters?"

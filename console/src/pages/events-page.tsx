@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { EventSummary } from '../api/api-types.js';
 import { ErrorNotice } from '../components/error-notice.js';
 import { FilterSubmit } from '../components/filter-submit.js';
+import { PagerFooter } from '../components/pager-footer.js';
 import { TableHead } from '../components/table-head.js';
 import { TimeText } from '../components/time-text.js';
 import { useLoad } from '../components/use-load.js';
@@ -25,7 +26,7 @@ export function EventsPage(props: PageProps) {
     (cursor) => props.client.events({ ...filters, limit: PAGE_SIZE, cursor }),
     filterKey,
   );
-  const { rows, setRows, cursor, loading, error } = list;
+  const { rows, setRows, loading, error } = list;
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [announce, setAnnounce] = useState('');
   const rules = useLoad(() => props.client.rules(), [props.client]);
@@ -87,14 +88,7 @@ export function EventsPage(props: PageProps) {
         </table>
       </div>
       {!loading && rows.length === 0 && error === null && <p>No events match.</p>}
-      <div class="actions">
-        {loading && <span class="loading">Loading…</span>}
-        {cursor !== null && !loading && (
-          <button type="button" onClick={() => void list.load(cursor)}>
-            Older
-          </button>
-        )}
-      </div>
+      <PagerFooter list={list} />
     </>
   );
 }
