@@ -1,19 +1,17 @@
 import { useState } from 'preact/hooks';
-import type { NewSilence, Silence, SilenceMatch } from '../api/api-types.js';
+import type { NewSilence, Silence } from '../api/api-types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { ErrorNotice } from '../components/error-notice.js';
-import { StateBadge } from '../components/state-badge.js';
-import { TableHead } from '../components/table-head.js';
-import { TimeText } from '../components/time-text.js';
+import { SilencesTable } from '../components/silences-table.js';
 import { useLoad } from '../components/use-load.js';
 import { consoleHref } from '../router/match-route.js';
 import { useRouter } from '../router/use-router.js';
+import { describeMatch } from '../format/describe-match.js';
 import { formatTime } from '../format/format-time.js';
 import { hasScope, type PageProps } from './page-props.js';
 import { SilenceForm } from './silence-form.js';
 
 const STATUSES = ['active', 'pending', 'expired', 'all'];
-const EXTENSIONS = ['1h', '4h', '24h'];
 
 /** Silences: who silenced what, why and until when; with the `silence` scope, create, extend and expire them. */
 export function SilencesPage(props: PageProps) {
@@ -78,60 +76,18 @@ export function SilencesPage(props: PageProps) {
             </select>
           </label>
         </div>
-        <div class="table-wrap">
-          <table class="silences-table">
-            <TableHead
-              columns={['Silence', 'Status', 'Matches', 'Until', 'Who and why', ...(canSilence ? ['Actions'] : [])]}
-            />
-            <tbody>
-              {(silences.data?.items ?? []).map((silence) => (
-                <tr key={silence.id}>
-                  <th scope="row" class="mono">
-                    {silence.id}
-                  </th>
-                  <td>
-                    <StateBadge state={silence.status} />
-                  </td>
-                  <td class="mono">{describeMatch(silence.match)}</td>
-                  <td>
-                    <TimeText iso={silence.endsAt} />
-                  </td>
-                  <td>
-                    {silence.createdBy}: {silence.comment}
-                  </td>
-                  {canSilence && (
-                    <td>
-                      {silence.status !== 'expired' && (
-                        <div class="row-actions">
-                          <span class="muted">End in</span>
-                          {EXTENSIONS.map((duration) => (
-                            <button
-                              key={duration}
-                              type="button"
-                              disabled={busy}
-                              aria-label={`End ${silence.id} in ${duration}`}
-                              onClick={() =>
-                                void act(
-                                  () => props.client.extendSilence(silence.id, duration),
-                                  (s) => `Silence ${s.id} now ends ${formatTime(s.endsAt)}.`,
-                                )
-                              }
-                            >
-                              {duration}
-                            </button>
-                          ))}
-                          <button type="button" disabled={busy} onClick={() => setExpiring(silence)}>
-                            Expire
-                          </button>
-                        </div>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SilencesTable
+          silences={silences.data?.items ?? []}
+          canSilence={canSilence}
+          busy={busy}
+          onExpire={setExpiring}
+          onExtend={(id, duration) =>
+            void act(
+              () => props.client.extendSilence(id, duration),
+              (s) => `Silence ${s.id} now ends ${formatTime(s.endsAt)}.`,
+            )
+          }
+        />
         {silences.data !== undefined && silences.data.items.length === 0 && <p>No {status} silences.</p>}
       </section>
       {expiring !== null && (
@@ -156,19 +112,4 @@ export function SilencesPage(props: PageProps) {
       )}
     </>
   );
-}
-
-function describeMatch(match: SilenceMatch): string {
-  const parts: string[] = [];
-  if (match.event !== undefined) parts.push(`event ${[match.event].flat().join(', ')}`);
-  if (match.severity !== undefined) parts.push(`severity ${JSON.stringify(match.severity)}`);
-  for (const condition of match.where ?? []) {
-    const { field, ...operator } = condition;
-    parts.push(
-      `${field} ${Object.entries(operator)
-        .map(([op, value]) => `${op} ${JSON.stringify(value)}`)
-        .join(' ')}`,
-    );
-  }
-  return parts.join('; ') || 'everything';
 }
