@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { useTempDirs } from '../../helpers/temp-dir.js';
@@ -23,6 +25,7 @@ export function useConsoleBrowser(): ConsoleBrowser {
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
+    if (consoleDir !== undefined) rmSync(path.dirname(consoleDir), { recursive: true, force: true });
   });
   afterEach(async () => {
     await running?.close();
