@@ -70,6 +70,18 @@ describe('dead letters in the console', () => {
     await receiver.waitForRequests(3, 10_000);
     await expect.poll(async () => (await states()).sort(), { timeout: 10_000 }).toEqual(['dead', 'delivered']);
     expect(receiver.requests[2]?.body.toString()).toContain('db-1');
+
+    // The other one, from its event's page.
+    await page.goto(`${running.adminUrl}/console/dead-letters`);
+    await page
+      .getByRole('row', { name: /template exploded/ })
+      .getByRole('link')
+      .click();
+    await page.getByRole('button', { name: 'Replay this delivery' }).click();
+    await page.getByRole('dialog', { name: 'Replay this delivery?' }).getByRole('button', { name: 'Replay' }).click();
+    await receiver.waitForRequests(4, 10_000);
+    await expect.poll(() => page.locator('.delivery .badge').textContent(), { timeout: 10_000 }).toBe('delivered');
+    await screenshot(page, 'event-replayed');
     expect(errors).toEqual([]);
   }, 90_000);
 
