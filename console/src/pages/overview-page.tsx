@@ -55,6 +55,7 @@ export function OverviewPage(props: PageProps) {
           <div class="columns">
             <section aria-labelledby="deliveries-heading" class="card">
               <h2 id="deliveries-heading">Deliveries by state</h2>
+              <p class="help">Created in the last {hours} h.</p>
               <dl class="counts">
                 {DELIVERY_STATES.map((state) => (
                   <div key={state} class={`count count-${state}`}>
