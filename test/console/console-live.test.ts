@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPage } from './support/check-page.js';
+import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
 import { useConsoleBrowser } from './support/use-console-browser.js';
@@ -16,7 +17,7 @@ describe('the console in Chromium, against a running daemon', () => {
     expect(await checkPage(page, 'sign-in')).toEqual([]);
     await page.getByLabel('Admin API key').fill('sy_not-a-key');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('unauthorized');
+    await poll(() => page.getByRole('alert').textContent()).toContain('unauthorized');
 
     await running.send('incident.created', { severity: 'critical', title: 'Ransomware on fs-2', host: 'fs-2' });
     await signIn(page, running.adminUrl, running.operatorKey);
@@ -47,7 +48,7 @@ describe('the console in Chromium, against a running daemon', () => {
     await page.getByLabel('Title contains').focus();
     await page.keyboard.type('ransomware');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('link', { name: 'Brute force on vpn-1' }).count()).toBe(0);
+    await poll(() => page.getByRole('link', { name: 'Brute force on vpn-1' }).count()).toBe(0);
     expect(page.url()).toContain('/console/events?q=ransomware');
     await page.getByRole('link', { name: 'Ransomware on fs-2' }).waitFor();
     await page.getByLabel('Title contains').fill('');
@@ -57,18 +58,18 @@ describe('the console in Chromium, against a running daemon', () => {
     await page.getByRole('heading', { name: 'Brute force on vpn-1' }).waitFor();
     expect(page.url()).toBe(`${running.adminUrl}/console/events/${id}`);
     const routes = page.getByRole('table', { name: 'Routes under the rules in force' });
-    await expect.poll(() => routes.getByRole('row', { name: /serious-incidents/ }).textContent()).toContain('matched');
+    await poll(() => routes.getByRole('row', { name: /serious-incidents/ }).textContent()).toContain('matched');
     expect(await routes.getByRole('row', { name: /agents/ }).textContent()).toContain('not-matched');
     expect(await page.locator('.routing > p').first().textContent()).toContain('Severity high; to receiver.');
     expect(await page.locator('pre.code').textContent()).toContain('"title": "Brute force on vpn-1"');
     expect(await checkPage(page, 'event')).toEqual([]);
 
     // A delivery's state changes on an open event page without a reload.
-    running.receiver.script({ status: 200, delayMs: 2500 });
+    running.receiver.script({ status: 200, delayMs: 4000 });
     const slow = await running.send('agent.offline', { host: 'db-3', title: 'Agent offline on db-3' });
     await page.goto(`${running.adminUrl}/console/events/${slow}`);
     const badge = page.locator('.delivery .badge');
-    await expect.poll(() => badge.textContent()).toBe('pending');
+    await poll(() => badge.textContent()).toBe('pending');
     await expect.poll(() => badge.textContent(), { timeout: 10_000 }).toBe('delivered');
 
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
 import { useConsoleBrowser } from './support/use-console-browser.js';
@@ -15,16 +16,16 @@ describe('the events list in the console', () => {
     await signIn(page, running.adminUrl, running.readerKey);
     await page.goto(`${running.adminUrl}/console/events`);
     const rows = page.locator('table.events-table tbody tr');
-    await expect.poll(() => rows.count()).toBe(50);
+    await poll(() => rows.count()).toBe(50);
     expect(await rows.first().textContent()).toContain('Incident 55');
     await page.getByRole('button', { name: 'Older' }).click();
-    await expect.poll(() => rows.count()).toBe(55);
+    await poll(() => rows.count()).toBe(55);
     expect(await rows.last().textContent()).toContain('Incident 1');
     expect(await page.getByRole('button', { name: 'Older' }).count()).toBe(0);
 
     await page.getByLabel('Severity').selectOption('critical');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => rows.count()).toBe(11);
+    await poll(() => rows.count()).toBe(11);
     expect(page.url()).toContain('severity=critical');
     expect(await rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Incident 50')]));
     expect(errors).toEqual([]);

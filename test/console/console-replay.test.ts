@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPage, screenshot } from './support/check-page.js';
+import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
 import { useConsoleBrowser } from './support/use-console-browser.js';
@@ -49,7 +50,7 @@ describe('dead letters in the console', () => {
     const { receiver, daemon } = running;
     receiver.script({ status: 503, body: 'down for maintenance' }, { status: 500, body: 'template exploded' });
     await running.send('agent.offline', { host: 'db-1' });
-    await expect.poll(async () => (await daemon.deliveries()).length).toBe(1);
+    await poll(async () => (await daemon.deliveries()).length).toBe(1);
     await running.send('agent.offline', { host: 'db-2' });
     const states = async () => (await daemon.deliveries()).map((d) => d.state);
     await expect.poll(states, { timeout: 10_000 }).toEqual(['dead', 'dead']);
@@ -57,11 +58,11 @@ describe('dead letters in the console', () => {
     const { page, errors } = await openPage(harness.browser());
     await signIn(page, running.adminUrl, running.operatorKey);
     await page.goto(`${running.adminUrl}/console/dead-letters`);
-    await expect.poll(() => page.getByRole('row', { name: /receiver/ }).count()).toBe(2);
+    await poll(() => page.getByRole('row', { name: /receiver/ }).count()).toBe(2);
     await page.getByLabel('Target').selectOption('receiver');
     await page.getByLabel('Reason contains').fill('maintenance');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => page.getByRole('row', { name: /receiver/ }).count()).toBe(1);
+    await poll(() => page.getByRole('row', { name: /receiver/ }).count()).toBe(1);
     expect(page.url()).toContain('target=receiver&reason=maintenance');
     await page.getByRole('button', { name: 'Replay all matching' }).click();
     const dialog = page.getByRole('dialog', { name: 'Replay dead letters?' });
@@ -89,7 +90,7 @@ describe('dead letters in the console', () => {
     const running = await harness.start();
     running.receiver.script({ status: 503 });
     await running.send('agent.offline', { host: 'db-8' });
-    await expect.poll(async () => (await running.daemon.deliveries())?.map((d) => d.state)).toEqual(['dead']);
+    await poll(async () => (await running.daemon.deliveries())?.map((d) => d.state)).toEqual(['dead']);
 
     const { page, context } = await openPage(harness.browser());
     await signIn(page, running.adminUrl, running.readerKey);

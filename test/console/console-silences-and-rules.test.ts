@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkPage, screenshot } from './support/check-page.js';
+import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
 import { useConsoleBrowser } from './support/use-console-browser.js';
@@ -41,7 +42,7 @@ describe('silences and the rule tester in the console', () => {
     const before = await row.locator('time').getAttribute('datetime');
     await row.getByRole('button', { name: /in 4h$/ }).click();
     await page.getByRole('status').filter({ hasText: 'now ends' }).waitFor();
-    await expect.poll(() => row.locator('time').getAttribute('datetime')).not.toBe(before);
+    await poll(() => row.locator('time').getAttribute('datetime')).not.toBe(before);
     const extended = Date.parse((await row.locator('time').getAttribute('datetime')) ?? '');
     expect(extended - Date.now()).toBeGreaterThan(3.9 * 3600_000);
 
