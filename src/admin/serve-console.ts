@@ -14,7 +14,8 @@ const ASSETS = { immutable: true, maxAge: '1y', index: false, redirect: false } 
  */
 export function serveConsole(dir: string): Router {
   const router = express.Router();
-  const index = path.join(dir, 'index.html');
+  // sendFile wants an absolute path.
+  const index = path.resolve(dir, 'index.html');
   router.get('/', (_req, res) => {
     res.redirect(302, '/console/');
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { newApiKey } from '../admin/api/new-api-key.js';
 import { startSwitchyard } from '../main.js';
 import { createSqliteStore } from '../store/sqlite/create-sqlite-store.js';
 import { createLogFileStream } from './create-log-file-stream.js';
@@ -30,6 +31,17 @@ export interface RunDemoOptions {
   readonly events?: readonly DemoEvent[];
   /** How many requests the ticketing stand-in refuses with 503 before it recovers; default 3. */
   readonly ticketingFailures?: number;
+  /**
+   * With `keep`: called once the report is printed, with the console's address and the demo's admin key;
+   * the daemon and its stand-ins keep running until the promise settles (the CLI waits for Ctrl-C).
+   */
+  readonly whileKept?: (console: DemoConsole) => Promise<void>;
+}
+
+/** Where the kept demo's console answers, and the throwaway key (all scopes) that signs in to it. */
+export interface DemoConsole {
+  readonly url: string;
+  readonly key: string;
 }
 
 export interface DemoResult {
@@ -68,7 +80,8 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
     const secret = randomBytes(24).toString('hex');
     const env = demoEnvironment({ slack, smtpUrl: smtp.url, ticketingUrl: ticketing.url, secret });
     const rulesPath = exampleRulesPath();
-    const configFile = writeDemoConfig(dir, rulesPath);
+    const adminKey = newApiKey();
+    const configFile = writeDemoConfig(dir, rulesPath, adminKey.hash);
     const logFile = path.join(dir, 'switchyard.log');
     const daemon = await startSwitchyard({ configFile, env, cwd: dir, logStream: createLogFileStream(logFile) });
     releases.push(() => daemon.close());
@@ -135,6 +148,14 @@ export async function runDemo(options: RunDemoOptions): Promise<DemoResult> {
         `${missing.length} of ${rows.length} deliveries not delivered. The folder is kept; look closer with\n` +
           `  switchyard deliveries --config ${path.join(dir, 'switchyard.yaml')}\n`,
       );
+    }
+    if (options.keep === true && options.whileKept !== undefined && daemon.adminPort !== null) {
+      // The key is made for this loopback daemon alone and dies with it: printing it is how one signs in.
+      const consoleUrl = `http://127.0.0.1:${daemon.adminPort}/console/`;
+      print(
+        `\nThe console: ${consoleUrl}\n  sign in with the demo's admin key ${adminKey.key}\nCtrl-C stops the demo.\n`,
+      );
+      await options.whileKept({ url: consoleUrl, key: adminKey.key });
     }
     return { allDelivered, dir, kept, rows, received };
   } finally {

@@ -6,9 +6,10 @@ export const DEMO_SECRET_VARIABLE = 'MONITOR_WEBHOOK_SECRET';
 
 /**
  * Writes the demo's daemon config into `dir` and returns its path: loopback on a free port, the given rules,
- * the journal beside it, and one source `monitor` whose secret comes from the environment.
+ * the journal beside it, one source `monitor` whose secret comes from the environment, and the admin listener
+ * (loopback, a free port: the console) with one key of every scope, of which only the hash is written.
  */
-export function writeDemoConfig(dir: string, rulesPath: string): string {
+export function writeDemoConfig(dir: string, rulesPath: string, adminKeyHash: string): string {
   const file = path.join(dir, 'switchyard.yaml');
   // JSON strings are valid YAML scalars, so any path (spaces, quotes, a Windows drive) stays one value.
   writeFileSync(
@@ -20,6 +21,9 @@ store: { sqlite: { path: ./journal.db } }
 sources:
   monitor:
     secrets: ['\${${DEMO_SECRET_VARIABLE}}']
+admin:
+  listen: { host: 127.0.0.1, port: 0 }
+  keys: [{ name: demo, hash: ${JSON.stringify(adminKeyHash)}, scopes: [read, replay, silence] }]
 log: { level: info }
 `,
   );

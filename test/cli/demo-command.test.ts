@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runDemoCommand } from '../../src/cli/demo-command.js';
 import { fakeCliIo } from '../rules/support/fake-cli-io.js';
@@ -11,6 +12,24 @@ describe('switchyard demo (CLI)', () => {
     expect(cli.stdout()).toMatch(/^EVENT +SEVERITY +TARGET +STATE +ATTEMPTS +ANSWERS$/m);
     expect(cli.stdout()).toContain('All 14 deliveries delivered.');
     expect(cli.stderr()).toBe('');
+  });
+
+  it('with --keep, keeps the console reachable until Ctrl-C, then exits 0 and leaves the folder', async () => {
+    const cli = spawnCli(['demo', '--keep'], {});
+    try {
+      const line = await cli.waitFor('The console: ', 30_000);
+      const url = /http:\/\/\S+/.exec(line)?.[0] ?? 'missing';
+      const key = /admin key (sy_\S+)/.exec(await cli.waitFor('admin key'))?.[1] ?? 'missing';
+      const answer = await fetch(new URL('/api/v1/rules', url), { headers: { authorization: `Bearer ${key}` } });
+      expect(answer.status).toBe(200);
+      cli.child.kill('SIGINT');
+      expect(await cli.exited).toBe(0);
+      const folder = /config and journal in (\S+)/.exec(cli.stdout())?.[1] ?? 'missing';
+      expect(existsSync(folder)).toBe(true);
+      rmSync(folder, { recursive: true, force: true });
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
   });
 
   it('refuses a bad --timeout with usage and exit 2', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrate } from '../../src/cli/migrate-command.js';
 import { postgresMigrations } from '../../src/store/postgres/migrations/postgres-migrations.js';
+import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { lockSqliteJournal } from '../../src/store/sqlite/lock-sqlite-journal.js';
 import { spawnCli } from '../helpers/spawn-cli.js';
@@ -13,6 +14,9 @@ import { describePostgres } from '../store/describe-postgres.js';
 import { tempPostgresJournal, testDatabaseUrl, type TempPostgresJournal } from '../store/temp-postgres-journal.js';
 
 const tempDir = useTempDirs();
+// The latest schema version each journal knows (the number of its migrations).
+const SQLITE_LATEST = sqliteMigrations.length;
+const POSTGRES_LATEST = postgresMigrations.length;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -39,10 +43,10 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./data/journal.db } }');
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version 5 (was 0)\n`,
+      out: `journal ${path.join(dir, 'data', 'journal.db')}: schema version ${SQLITE_LATEST} (was 0)\n`,
       err: '',
     });
-    expect((await migrate(dir)).out).toContain('schema version 5 (already current)');
+    expect((await migrate(dir)).out).toContain(`schema version ${SQLITE_LATEST} (already current)`);
     const store = createSqliteStore({ path: path.join(dir, 'data', 'journal.db') });
     cleanups.push(() => store.close());
     expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
@@ -60,12 +64,12 @@ describe('switchyard migrate on SQLite', () => {
     expect(existsSync(journal)).toBe(false);
 
     daemon.release();
-    expect((await migrate(dir)).out).toContain('schema version 5 (was 0)');
+    expect((await migrate(dir)).out).toContain(`schema version ${SQLITE_LATEST} (was 0)`);
     const again = lockSqliteJournal(journal, { pid: 4242, host: 'soc-1', startedAt: Date.now() });
     cleanups.push(async () => again.release());
     expect(await migrate(dir)).toEqual({
       code: 0,
-      out: `journal ${journal}: schema version 5 (already current)\n`,
+      out: `journal ${journal}: schema version ${SQLITE_LATEST} (already current)\n`,
       err: '',
     });
   });
@@ -82,7 +86,7 @@ describe('switchyard migrate on SQLite', () => {
     const dir = writeConfig('{ sqlite: { path: ./journal.db } }');
     const cli = spawnCli(['migrate', '--config', path.join(dir, 'switchyard.yaml')], {});
     expect({ code: await cli.exited, err: cli.stderr() }).toEqual({ code: 0, err: '' });
-    expect(cli.stdout()).toContain('schema version 5 (was 0)');
+    expect(cli.stdout()).toContain(`schema version ${SQLITE_LATEST} (was 0)`);
   });
 });
 
@@ -117,10 +121,14 @@ describePostgres('switchyard migrate on PostgreSQL', () => {
     const env = { DATABASE_URL: testDatabaseUrl };
     const where = `journal postgres://${host}${new URL(testDatabaseUrl).pathname} (schema ${on.schema})`;
 
-    expect(await migrate(dir, env)).toEqual({ code: 0, out: `${where}: schema version 5 (was 0)\n`, err: '' });
     expect(await migrate(dir, env)).toEqual({
       code: 0,
-      out: `${where}: schema version 5 (already current)\n`,
+      out: `${where}: schema version ${POSTGRES_LATEST} (was 0)\n`,
+      err: '',
+    });
+    expect(await migrate(dir, env)).toEqual({
+      code: 0,
+      out: `${where}: schema version ${POSTGRES_LATEST} (already current)\n`,
       err: '',
     });
     expect(await versions(on)).toEqual(ALL_VERSIONS);

@@ -79,6 +79,32 @@ describe('switchyard demo', () => {
     expect(out).toContain(`switchyard deliveries --config ${result.dir}/switchyard.yaml`);
   });
 
+  it('with keep, leaves the daemon and its admin listener up until told to stop, and prints how to sign in', async () => {
+    let out = '';
+    let answer: { status: number; body: unknown } | undefined;
+    let refused: number | undefined;
+    const result = await runDemo({
+      print: (text) => (out += text),
+      keep: true,
+      whileKept: async ({ url, key }) => {
+        // Still running: the admin API behind the printed address answers the printed key, and only it.
+        const api = new URL('/api/v1/targets', url);
+        const response = await fetch(api, { headers: { authorization: `Bearer ${key}` } });
+        answer = { status: response.status, body: await response.json() };
+        refused = (await fetch(api, { headers: { authorization: 'Bearer sy_wrong' } })).status;
+      },
+    });
+    leftOver.push(result.dir);
+
+    expect(answer?.status).toBe(200);
+    expect(refused).toBe(401);
+    expect(out).toMatch(/The console: http:\/\/127\.0\.0\.1:\d+\/console\/\n {2}sign in with the demo's admin key sy_/);
+    expect(result.kept).toBe(true);
+    // Only the key's hash is written down.
+    const key = /admin key (sy_\S+)/.exec(out)?.[1] ?? 'missing';
+    expect(readFileSync(`${result.dir}/switchyard.yaml`, 'utf8')).not.toContain(key);
+  });
+
   it('sets every variable rules.example.yaml references', () => {
     // Comments mention `${VAR}` as syntax; only values count.
     const rules = readFileSync(exampleRulesPath(), 'utf8')
