@@ -55,7 +55,7 @@ export function DeadLettersTable(props: {
                 <Link href={consoleHref(`events/${encodeURIComponent(row.eventId)}`)}>{row.eventId}</Link>
               </td>
               <td class="num">{row.attempts}</td>
-              <td class="error-text">{row.lastError ?? '—'}</td>
+              <td class={row.lastError ? 'error-text' : undefined}>{row.lastError ?? '—'}</td>
               <td>
                 <TimeText iso={row.updatedAt} />
               </td>

@@ -32,7 +32,7 @@ export function TargetsTable(props: { readonly targets: readonly TargetHealth[] 
               <td class="num">{target.pending}</td>
               <td class="num">{target.retrying ?? '—'}</td>
               <td class="num">{target.dead}</td>
-              <td class="error-text">
+              <td class={target.lastError ? 'error-text' : undefined}>
                 {target.lastError ?? '—'}
                 {target.lastErrorAt ? (
                   <span class="muted">
