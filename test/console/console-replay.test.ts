@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPage, screenshot } from './support/check-page.js';
+import { checkPage } from './support/check-page.js';
 import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
@@ -33,7 +33,7 @@ describe('dead letters in the console', () => {
     expect(await dialog.textContent()).toContain('1 delivery will be sent.');
     // Focus is in the dialog, on the safe choice.
     expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Cancel');
-    await screenshot(page, 'dead-letters-confirm');
+    expect(await checkPage(page, 'dead-letters-confirm')).toEqual([]);
     expect(receiver.requests).toHaveLength(1);
     await dialog.getByRole('button', { name: 'Send 1' }).click();
     await page.getByRole('status').filter({ hasText: '1 delivery re-queued.' }).waitFor();
@@ -82,7 +82,7 @@ describe('dead letters in the console', () => {
     await page.getByRole('dialog', { name: 'Replay this delivery?' }).getByRole('button', { name: 'Replay' }).click();
     await receiver.waitForRequests(4, 10_000);
     await expect.poll(() => page.locator('.delivery .badge').textContent(), { timeout: 10_000 }).toBe('delivered');
-    await screenshot(page, 'event-replayed');
+    expect(await checkPage(page, 'event-replayed')).toEqual([]);
     expect(errors).toEqual([]);
   }, 90_000);
 
@@ -99,7 +99,7 @@ describe('dead letters in the console', () => {
     await page.getByRole('row', { name: /receiver/ }).waitFor();
     expect(await page.getByRole('button', { name: /Replay/ }).count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
-    await screenshot(page, 'dead-letters-read-only');
+    expect(await checkPage(page, 'dead-letters-read-only')).toEqual([]);
 
     // With the session's own CSRF token, from the page itself: the scope is checked on the daemon.
     const forged = await page.evaluate<{ status: number; body: { error?: { code?: string } } }>(`

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkPage, screenshot } from './support/check-page.js';
+import { checkPage } from './support/check-page.js';
 import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
@@ -35,7 +35,7 @@ describe('silences and the rule tester in the console', () => {
     await page.goto(`${running.adminUrl}/console/events/${held}`);
     await page.getByRole('heading', { name: 'Agent offline on db-9 again' }).waitFor();
     expect(await page.locator('.delivery .held').textContent()).toMatch(/^silenced by sil_/);
-    await screenshot(page, 'event-silenced');
+    expect(await checkPage(page, 'event-silenced')).toEqual([]);
     await page.goBack();
     await row.waitFor();
 
@@ -56,7 +56,7 @@ describe('silences and the rule tester in the console', () => {
       .getByRole('row', { name: /patching db-9/ })
       .getByText('expired')
       .waitFor();
-    await screenshot(page, 'silences-expired');
+    expect(await checkPage(page, 'silences-expired')).toEqual([]);
     expect(errors).toEqual([]);
   }, 90_000);
 
@@ -110,7 +110,7 @@ describe('silences and the rule tester in the console', () => {
     const failure = page.getByRole('region', { name: 'Rules' });
     await failure.getByText(/The last reload .* failed/).waitFor();
     expect(await failure.textContent()).toMatch(/6:10 error: unknown target "reciever"/);
-    await screenshot(page, 'overview-reload-failed');
+    expect(await checkPage(page, 'overview-reload-failed')).toEqual([]);
     expect(errors).toEqual([]);
   }, 90_000);
 });
