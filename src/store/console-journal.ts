@@ -45,8 +45,12 @@ export interface ConsoleJournal {
   countDeliveriesByState(since: number): Promise<{ state: DeliveryState; count: number }[]>;
   /** Per target with pending or dead deliveries: how many are retrying, and the last error. */
   targetHealth(): Promise<TargetHealth[]>;
-  /** Deliveries changed after `after` in (updatedAt, id) order, at most `limit`. */
-  findChangedDeliveries(after: { updatedAt: number; id: string }, limit: number): Promise<StoredDelivery[]>;
-  /** The newest event and the last delivery change now: where live updates start. */
-  latestChange(): Promise<ChangePosition>;
+  /** Deliveries changed after `after` and before `before` (ms), in (updatedAt, id) order, at most `limit`. */
+  findChangedDeliveries(
+    after: { updatedAt: number; id: string },
+    before: number,
+    limit: number,
+  ): Promise<StoredDelivery[]>;
+  /** The newest event received, and the last delivery change, before `before` (ms): where live updates start. */
+  latestChange(before: number): Promise<ChangePosition>;
 }

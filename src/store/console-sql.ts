@@ -12,7 +12,7 @@ export const CONSOLE_SQL = {
     GROUP BY (received_at / 60000) * 60000, kind, severity ORDER BY minute, kind, severity`,
   // One range of deliveries_by_state (state, created_at) per state, instead of a scan of every delivery.
   countByStateSince: 'SELECT count(*) AS count FROM deliveries WHERE state = ? AND created_at >= ?',
-  latestEvent: 'SELECT id FROM events ORDER BY id DESC LIMIT 1',
+  latestEvent: 'SELECT id FROM events WHERE id < ? ORDER BY id DESC LIMIT 1',
 } as const;
 
 /** The smallest event id of an event received at `since` (any later one sorts after it). */

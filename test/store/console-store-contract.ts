@@ -105,19 +105,30 @@ export function describeConsoleStoreContract(name: string, createJournal: () => 
       expect(await store.findDeliveries({ lastErrorContains: '%' })).toEqual([]);
     });
 
-    it('lists deliveries changed after a position, and where changes stand now', async () => {
+    it('lists deliveries changed after a position and before a time, and where changes stood at a time', async () => {
       const store = await openMigrated();
       const items = await seed(store);
-      const now = await store.latestChange();
+      const LATER = T0 + 1_000_000;
+      const now = await store.latestChange(LATER);
       expect(now.eventId).toBe(items[5]?.event.id);
       expect(now.delivery).toEqual({ updatedAt: T0 + 100_000, id: expect.stringMatching(/^dlv_/) });
-      expect(await store.findChangedDeliveries(now.delivery ?? { updatedAt: 0, id: 'dlv_0' }, 10)).toEqual([]);
+      // Before the last event's receipt: the one before it, and a delivery of that time.
+      expect(await store.latestChange(T0 + 100_000)).toEqual({
+        eventId: items[4]?.event.id,
+        delivery: { updatedAt: T0 + 80_000, id: expect.stringMatching(/^dlv_/) },
+      });
+      expect(await store.latestChange(T0)).toEqual({ eventId: null, delivery: null });
+      const from = now.delivery ?? { updatedAt: 0, id: 'dlv_0' };
+      expect(await store.findChangedDeliveries(from, LATER, 10)).toEqual([]);
       const [failed] = await fail(store, 'slack', T0 + 200_000, 'dead', 'HTTP 410');
-      const changed = await store.findChangedDeliveries(now.delivery ?? { updatedAt: 0, id: 'dlv_0' }, 10);
+      // Not before it was changed.
+      expect(await store.findChangedDeliveries(from, T0 + 200_005, 10)).toEqual([]);
+      const changed = await store.findChangedDeliveries(from, LATER, 10);
       expect(changed.map((d) => [d.id, d.state, d.updatedAt])).toEqual([[failed, 'dead', T0 + 200_005]]);
-      const all = await store.findChangedDeliveries({ updatedAt: 0, id: 'dlv_0' }, 5);
+      const all = await store.findChangedDeliveries({ updatedAt: 0, id: 'dlv_0' }, LATER, 5);
       expect(all).toHaveLength(5);
-      const rest = await store.findChangedDeliveries({ updatedAt: all[4]?.updatedAt ?? 0, id: all[4]?.id ?? '' }, 50);
+      const last = { updatedAt: all[4]?.updatedAt ?? 0, id: all[4]?.id ?? '' };
+      const rest = await store.findChangedDeliveries(last, LATER, 50);
       expect(rest).toHaveLength(7);
       expect(new Set([...all, ...rest].map((d) => d.id)).size).toBe(12);
     });

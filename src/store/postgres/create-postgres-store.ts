@@ -98,8 +98,9 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     eventsPerMinute: (since) => use(() => consoleReads.eventsPerMinute(since)),
     countDeliveriesByState: (since) => use(() => consoleReads.countDeliveriesByState(since)),
     targetHealth: () => use(() => consoleReads.targetHealth()),
-    findChangedDeliveries: (after, limit) => use(() => consoleReads.findChangedDeliveries(after, limit)),
-    latestChange: () => use(() => consoleReads.latestChange()),
+    findChangedDeliveries: (after, before, limit) =>
+      use(() => consoleReads.findChangedDeliveries(after, before, limit)),
+    latestChange: (before) => use(() => consoleReads.latestChange(before)),
     listDeliveries: (eventId) =>
       use(async () => {
         const result = await pool.query<StoredDelivery>(

@@ -58,19 +58,22 @@ export function createPostgresConsole(pool: pg.Pool): ConsoleJournal {
       ]);
       return mergeTargetHealth(counts.rows, errors.rows);
     },
-    async findChangedDeliveries(after, limit) {
+    async findChangedDeliveries(after, before, limit) {
       const { rows } = await pool.query<StoredDelivery>(
         `SELECT ${POSTGRES_COLUMNS.listedDelivery} FROM deliveries WHERE (updated_at, id) > ($1, $2)
-         ORDER BY updated_at, id LIMIT $3`,
-        [after.updatedAt, parseDeliveryId(after.id) ?? 0, limit],
+           AND updated_at < $3
+         ORDER BY updated_at, id LIMIT $4`,
+        [after.updatedAt, parseDeliveryId(after.id) ?? 0, before, limit],
       );
       return rows.map(toStoredDelivery);
     },
-    async latestChange() {
+    async latestChange(before) {
       const [event, delivery] = await Promise.all([
-        pool.query<{ id: string }>(CONSOLE_SQL.latestEvent),
+        pool.query<{ id: string }>(numbered(CONSOLE_SQL.latestEvent), [firstEventIdAt(before)]),
         pool.query<{ updatedAt: number; id: string }>(
-          `SELECT updated_at AS "updatedAt", 'dlv_' || id AS id FROM deliveries ORDER BY updated_at DESC, id DESC LIMIT 1`,
+          `SELECT updated_at AS "updatedAt", 'dlv_' || id AS id FROM deliveries WHERE updated_at < $1
+           ORDER BY updated_at DESC, id DESC LIMIT 1`,
+          [before],
         ),
       ]);
       return { eventId: event.rows[0]?.id ?? null, delivery: delivery.rows[0] ?? null };

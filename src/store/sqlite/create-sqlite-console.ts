@@ -22,14 +22,14 @@ export function createSqliteConsole(db: Database.Database): Sync<ConsoleJournal>
        max(CASE WHEN last_error IS NOT NULL THEN updated_at END) AS lastErrorAt
      FROM deliveries WHERE state IN ('pending', 'dead') GROUP BY target ORDER BY target`,
   );
-  const changed = db.prepare<[number, number, number], StoredDelivery>(
-    `SELECT ${LISTED_COLUMNS} FROM deliveries WHERE (updated_at, id) > (?, ?)
+  const changed = db.prepare<[number, number, number, number], StoredDelivery>(
+    `SELECT ${LISTED_COLUMNS} FROM deliveries WHERE (updated_at, id) > (?, ?) AND updated_at < ?
      ORDER BY updated_at, deliveries.id LIMIT ?`,
   );
-  const latestEvent = db.prepare<[], string>(CONSOLE_SQL.latestEvent).pluck();
-  const latestDelivery = db.prepare<[], { updatedAt: number; id: string }>(
-    `SELECT updated_at AS updatedAt, 'dlv_' || id AS id FROM deliveries ORDER BY updated_at DESC, deliveries.id DESC
-     LIMIT 1`,
+  const latestEvent = db.prepare<[string], string>(CONSOLE_SQL.latestEvent).pluck();
+  const latestDelivery = db.prepare<[number], { updatedAt: number; id: string }>(
+    `SELECT updated_at AS updatedAt, 'dlv_' || id AS id FROM deliveries WHERE updated_at < ?
+     ORDER BY updated_at DESC, deliveries.id DESC LIMIT 1`,
   );
   return {
     eventIdAt(filter: EventFilter, offset: number): string | undefined {
@@ -50,11 +50,12 @@ export function createSqliteConsole(db: Database.Database): Sync<ConsoleJournal>
     },
     targetHealth: (): TargetHealth[] =>
       health.all().map((row) => ({ ...row, lastError: row.lastErrorAt === null ? null : row.lastError })),
-    findChangedDeliveries(after: { updatedAt: number; id: string }, limit: number): StoredDelivery[] {
-      return changed.all(after.updatedAt, parseDeliveryId(after.id) ?? 0, limit).map(toStoredDelivery);
+    findChangedDeliveries(after: { updatedAt: number; id: string }, before: number, limit: number): StoredDelivery[] {
+      return changed.all(after.updatedAt, parseDeliveryId(after.id) ?? 0, before, limit).map(toStoredDelivery);
     },
-    latestChange(): ChangePosition {
-      return { eventId: latestEvent.get() ?? null, delivery: latestDelivery.get() ?? null };
+    latestChange(before: number): ChangePosition {
+      const eventId = latestEvent.get(firstEventIdAt(before)) ?? null;
+      return { eventId, delivery: latestDelivery.get(before) ?? null };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../../src/admin/api/new-api-key.js';
 import { startTestDaemon, type TestDaemon } from '../../helpers/start-test-daemon.js';
@@ -36,8 +37,27 @@ describe('the console on a running daemon', () => {
     expect(signIn.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const cookie = signIn.headers.get('set-cookie') ?? '';
     expect(cookie).toContain('Max-Age=1800');
-    const events = await fetch(`${admin}/api/v1/events`, { headers: { cookie: cookie.split(';')[0] ?? '' } });
+    const session = { cookie: cookie.split(';')[0] ?? '' };
+    const events = await fetch(`${admin}/api/v1/events`, { headers: session });
     expect(events.status).toBe(200);
+    // The daemon wires the rules' history and the candidate-rules compiler into the API.
+    const overview = (await (await fetch(`${admin}/api/v1/overview`, { headers: session })).json()) as {
+      rules: { loadedAt: string | null; lastReload: unknown };
+    };
+    expect(overview.rules.loadedAt).not.toBeNull();
+    expect(overview.rules.lastReload).toBeNull();
+    const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+    const check = (headers: Record<string, string>) =>
+      fetch(`${admin}/api/v1/rules/check`, {
+        method: 'POST',
+        headers: { ...session, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ rules: readFileSync(daemon?.rulesPath ?? '', 'utf8') }),
+      });
+    expect((await check({})).status).toBe(403);
+    const checked = await check({ 'x-csrf-token': csrfToken });
+    // The file in force, checked as text: valid, with the version the daemon's rules have.
+    const inForce = (await (await fetch(`${admin}/api/v1/rules`, { headers: session })).json()) as { version: string };
+    expect(await checked.json()).toMatchObject({ valid: true, version: inForce.version });
 
     // The ingest listener: no console, no security headers of the console's, no redirect.
     const main = daemon.url;
