@@ -64,6 +64,13 @@ describe('the console in Chromium, against a running daemon', () => {
     expect(await page.locator('pre.code').textContent()).toContain('"title": "Brute force on vpn-1"');
     expect(await checkPage(page, 'event')).toEqual([]);
 
+    // The same event in the rule tester, routed under the rules in force.
+    await page.getByRole('link', { name: 'Test in the rule tester' }).click();
+    await poll(() => page.getByLabel('Event envelope (JSON)').inputValue()).toContain('Brute force on vpn-1');
+    await page.getByRole('button', { name: 'Check' }).click();
+    const tested = page.getByRole('region', { name: /Result under the rules in force/ });
+    expect(await tested.getByRole('row', { name: /serious-incidents/ }).textContent()).toContain('matched');
+
     // A delivery's state changes on an open event page without a reload.
     running.receiver.script({ status: 200, delayMs: 4000 });
     const slow = await running.send('agent.offline', { host: 'db-3', title: 'Agent offline on db-3' });

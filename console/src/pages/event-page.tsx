@@ -48,14 +48,17 @@ export function EventPage(props: PageProps & { readonly id: string }) {
         <>
           <h1>{data.title ?? data.kind}</h1>
           <EventFacts event={data} />
-          {hasScope(props.session, 'silence') && (
-            <button
-              type="button"
-              onClick={() => router.navigate(consoleHref('silences', { new: '1', ...silencePrefill(data) }))}
-            >
-              Silence events like this
-            </button>
-          )}
+          <div class="actions">
+            <Link href={consoleHref('rule-tester', { event: data.id })}>Test in the rule tester</Link>
+            {hasScope(props.session, 'silence') && (
+              <button
+                type="button"
+                onClick={() => router.navigate(consoleHref('silences', { new: '1', ...silencePrefill(data) }))}
+              >
+                Silence events like this
+              </button>
+            )}
+          </div>
           <section aria-labelledby="routing-heading">
             <h2 id="routing-heading">Routing</h2>
             <RulesVersions event={data} />

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../components/error-notice.js';
 import { ProblemList } from '../components/problem-list.js';
 import { RoutingTable } from '../components/routing-table.js';
 import { useLoad } from '../components/use-load.js';
+import { useRouter } from '../router/use-router.js';
 import type { PageProps } from './page-props.js';
 import { offsetOf, sampleEvent } from './sample-event.js';
 
@@ -30,9 +31,15 @@ export function RuleTesterPage(props: PageProps) {
   useEffect(() => {
     if (typeof rules.data?.text === 'string') setRulesText(rules.data.text);
   }, [rules.data]);
+  // From an event's page ("Test in the rule tester"): that event, else the sample.
+  const query = useRouter().query;
+  const [picked, setPicked] = useState(query.get('event') ?? '');
+  useEffect(() => {
+    if (picked !== '') void pick(picked);
+  }, []);
 
   const pick = async (id: string) => {
-    if (id === '') return;
+    if (id === '') return setEventText(sampleEvent(new Date()));
     try {
       const event = await props.client.event(id);
       setEventText(JSON.stringify(event.body, null, 2));
@@ -100,8 +107,18 @@ export function RuleTesterPage(props: PageProps) {
         </div>
         <div class="field">
           <label for="tester-pick">Pick a recent event</label>
-          <select id="tester-pick" onChange={(event) => void pick(event.currentTarget.value)}>
+          <select
+            id="tester-pick"
+            value={picked}
+            onChange={(event) => {
+              setPicked(event.currentTarget.value);
+              void pick(event.currentTarget.value);
+            }}
+          >
             <option value="">Sample event</option>
+            {picked !== '' && !(recent.data?.items ?? []).some((item) => item.id === picked) && (
+              <option value={picked}>{picked}</option>
+            )}
             {(recent.data?.items ?? []).map((item) => (
               <option key={item.id} value={item.id}>
                 {item.kind} · {item.title ?? item.id}
