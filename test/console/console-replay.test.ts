@@ -34,7 +34,12 @@ describe('dead letters in the console', () => {
     // Focus is in the dialog, on the safe choice.
     expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Cancel');
     expect(await checkPage(page, 'dead-letters-confirm')).toEqual([]);
+    // Escape cancels, sends nothing, and gives focus back to the button that opened the dialog.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Replay selected (1)');
     expect(receiver.requests).toHaveLength(1);
+    await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Send 1' }).click();
     await page.getByRole('status').filter({ hasText: '1 delivery re-queued.' }).waitFor();
     await receiver.waitForRequests(2, 10_000);

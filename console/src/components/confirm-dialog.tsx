@@ -12,11 +12,13 @@ export function ConfirmDialog(props: {
   readonly busy?: boolean;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
+  /** Where focus goes back to; by default what had it when the dialog opened. */
+  readonly opener?: HTMLElement;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = props.opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     dialog.current?.showModal();
     cancel.current?.focus();
     return () => opener?.focus();

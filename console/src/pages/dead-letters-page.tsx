@@ -16,6 +16,8 @@ import { replayAllRequest, type DeadLetterFilters } from './replay-plan.js';
 interface Pending {
   readonly request: ReplayRequest;
   readonly count: number;
+  /** The button that asked: it is disabled during the dry run, so focus has to be given back to it by name. */
+  readonly opener: HTMLElement;
 }
 
 /**
@@ -46,13 +48,13 @@ export function DeadLettersPage(props: PageProps) {
 
   useEffect(() => setSelected(new Set()), [filterKey]);
 
-  const ask = async (request: Promise<ReplayRequest>) => {
+  const ask = async (request: Promise<ReplayRequest>, opener: HTMLElement) => {
     setBusy(true);
     setResult(null);
     try {
       const chosen = await request;
       const dry = await props.client.replay({ ...chosen, dryRun: true });
-      setPending({ request: chosen, count: dry.count });
+      setPending({ request: chosen, count: dry.count, opener });
       setError(null);
     } catch (failure) {
       setError(failure);
@@ -120,14 +122,14 @@ export function DeadLettersPage(props: PageProps) {
           <button
             type="button"
             disabled={busy || selected.size === 0}
-            onClick={() => void ask(Promise.resolve({ ids: [...selected] }))}
+            onClick={(event) => void ask(Promise.resolve({ ids: [...selected] }), event.currentTarget)}
           >
             Replay selected ({selected.size})
           </button>
           <button
             type="button"
             disabled={busy || rows.length === 0}
-            onClick={() => void ask(replayAllRequest(props.client, filters))}
+            onClick={(event) => void ask(replayAllRequest(props.client, filters), event.currentTarget)}
           >
             Replay all matching
           </button>
@@ -143,6 +145,7 @@ export function DeadLettersPage(props: PageProps) {
           busy={busy || pending.count === 0}
           onConfirm={() => void confirm()}
           onCancel={() => setPending(null)}
+          opener={pending.opener}
         >
           <p class="replay-count">
             {pending.count} {pending.count === 1 ? 'delivery' : 'deliveries'} will be sent.
