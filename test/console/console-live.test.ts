@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkPage } from './support/check-page.js';
 import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
+import { describeChromium } from './support/describe-chromium.js';
 import { useConsoleBrowser } from './support/use-console-browser.js';
 
-const harness = useConsoleBrowser();
+describeChromium('the console in Chromium, against a running daemon', () => {
+  const harness = useConsoleBrowser();
 
-describe('the console in Chromium, against a running daemon', () => {
   it('signs in, shows an event arriving live, explains its routing, and signs out', async () => {
     const running = await harness.start();
     const { page, errors } = await openPage(harness.browser());

@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
+import { describeChromium } from './support/describe-chromium.js';
 import { useConsoleBrowser } from './support/use-console-browser.js';
 
-const harness = useConsoleBrowser();
+describeChromium('the events list in the console', () => {
+  const harness = useConsoleBrowser();
 
-describe('the events list in the console', () => {
   it('pages back with "Older" and filters by severity', async () => {
     const running = await harness.start();
     for (let i = 1; i <= 55; i += 1) {

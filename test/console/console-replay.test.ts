@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkPage } from './support/check-page.js';
 import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
+import { describeChromium } from './support/describe-chromium.js';
 import { useConsoleBrowser } from './support/use-console-browser.js';
 
-const harness = useConsoleBrowser();
+describeChromium('dead letters in the console', () => {
+  const harness = useConsoleBrowser();
 
-describe('dead letters in the console', () => {
   it('replays a dead letter after a dry run and a confirmation, and the recovered receiver gets it', async () => {
     const running = await harness.start();
     const { receiver, daemon } = running;

@@ -1,14 +1,15 @@
 import { writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { checkPage } from './support/check-page.js';
 import { poll } from './support/poll.js';
 import { openPage } from './support/open-browser.js';
 import { signIn } from './support/sign-in.js';
+import { describeChromium } from './support/describe-chromium.js';
 import { useConsoleBrowser } from './support/use-console-browser.js';
 
-const harness = useConsoleBrowser();
+describeChromium('silences and the rule tester in the console', () => {
+  const harness = useConsoleBrowser();
 
-describe('silences and the rule tester in the console', () => {
   it('creates a silence from an event ("like this"), then expires it', async () => {
     const running = await harness.start();
     const id = await running.send('agent.offline', { host: 'db-9', title: 'Agent offline on db-9' });
