@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { newId } from '../src/store/new-id.js';
 import { createSqliteStore } from '../src/store/sqlite/create-sqlite-store.js';
 import type { IngestItem, Store } from '../src/store/store.js';
+import { benchEvent } from './bench-event.js';
 
 /** Events per `store.ingest` call: one transaction (one fsync) each, as a busy daemon's group commit would. */
 const GROUP = 2_000;
@@ -53,18 +52,7 @@ function item(counter: number, receivedAt: number, target: string): IngestItem {
     }),
   );
   return {
-    event: {
-      id: newId('evt_', receivedAt),
-      source: 'monitor',
-      kind: 'incident.created',
-      severity: 'high',
-      occurredAt: new Date(receivedAt).toISOString(),
-      receivedAt,
-      body,
-      bodySha256: createHash('sha256').update(body).digest('hex'),
-      rulesVersion: 'bench',
-      matchedRoutes: ['all'],
-    },
+    event: benchEvent(body, receivedAt, ['all']),
     targets: [target],
     dedupeSince: receivedAt,
   };

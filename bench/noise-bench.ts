@@ -6,7 +6,8 @@
  * that never holds), a throttle on the benchmark's route keyed by host (50 hosts, two targets: 100 keys) with
  * a `max` never reached in its 1 s window (it decides about every delivery but holds nothing back), and the
  * archive route grouping by host with a one-hour wait (50 digests open). Alternating rounds, one invocation;
- * reports the throughput ratio and the daemons' CPU per event, never asserts.
+ * reports the throughput ratio and the daemons' CPU per event, never asserts. Then the journal's share alone
+ * (noise-journal-bench.ts).
  *
  *   npm run build && npx tsx bench/noise-bench.ts [--rounds 3] [--parts silences,throttle,group] [--cpu-prof DIR]
  */
@@ -18,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createSqliteStore } from '../src/store/sqlite/create-sqlite-store.js';
 import type { ChildServer } from './child-server.js';
 import { freePort } from './free-port.js';
+import { main as runNoiseJournalBench } from './noise-journal-bench.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { smokeCheck } from './smoke.js';
 import { BENCH_RULES, BENCH_SOURCE, startDaemon } from './start-daemon.js';
@@ -151,6 +153,8 @@ export async function main(args: readonly string[] = process.argv.slice(2)): Pro
     for (const server of servers) await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+  // The journal's share alone, in this process: steadier than the daemons' figures on a shared machine.
+  await runNoiseJournalBench(['--rounds', String(rounds)]);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

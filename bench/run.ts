@@ -15,6 +15,7 @@ import { runConsoleBench } from './console-bench.js';
 import { runIngestBench } from './ingest-bench.js';
 import { runKeyOrderingBench } from './key-ordering-bench.js';
 import { overallSummary } from './overall-summary.js';
+import { runPipelineBench } from './pipeline-bench.js';
 import { runPruneBench } from './prune-bench.js';
 import type { TargetSummary } from './summarize.js';
 
@@ -48,6 +49,14 @@ const { values: flags } = parseArgs({
     'only-noise': { type: 'boolean', default: env.BENCH_ONLY_NOISE === '1' },
     'only-prune': { type: 'boolean', default: env.BENCH_ONLY_PRUNE === '1' },
     'only-key-ordering': { type: 'boolean', default: env.BENCH_ONLY_KEY_ORDERING === '1' },
+    'only-pipeline': { type: 'boolean', default: env.BENCH_ONLY_PIPELINE === '1' },
+    'skip-pipeline': { type: 'boolean', default: env.BENCH_SKIP_PIPELINE === '1' },
+    'pipeline-rounds': { type: 'string', default: env.BENCH_PIPELINE_ROUNDS ?? '3' },
+    'pipeline-duration': { type: 'string', default: env.BENCH_PIPELINE_DURATION ?? '10' },
+    'pipeline-baseline': { type: 'string', default: env.BENCH_PIPELINE_BASELINE },
+    'pipeline-cpu-prof': { type: 'string', default: env.BENCH_PIPELINE_CPU_PROF },
+    'pipeline-config': { type: 'string', multiple: true, default: [] },
+    'pipeline-postgres': { type: 'boolean', default: env.BENCH_PIPELINE_POSTGRES === '1' },
     'only-console': { type: 'boolean', default: env.BENCH_ONLY_CONSOLE === '1' },
     'skip-console': { type: 'boolean', default: env.BENCH_SKIP_CONSOLE === '1' },
     'console-events': { type: 'string', default: env.BENCH_CONSOLE_EVENTS ?? '1000000' },
@@ -63,7 +72,7 @@ const { values: flags } = parseArgs({
   },
 });
 // `--only-noise` (issue 12), `--only-prune` (issue 10), `--only-key-ordering` (issue 14), `--only-console`
-// (issue 13): those parts alone, everything else off.
+// (issue 13), `--only-pipeline` (issue 11): those parts alone, everything else off.
 const parts = [
   'ingest',
   'delivery',
@@ -73,6 +82,7 @@ const parts = [
   'prune',
   'noise',
   'key-ordering',
+  'pipeline',
   'console',
 ] as const;
 const only = new Set(parts.filter((part) => flags[`only-${part}` as keyof typeof flags] === true));
@@ -134,6 +144,30 @@ if (flags['skip-postgres']) {
       `PostgreSQL: ${postgres.shownUrl} (${postgres.serverInfo}); a fresh schema per journal ` +
         '(switchyard_bench_*), dropped at the end',
     );
+  }
+}
+
+if (!flags['skip-pipeline']) {
+  const baseline = flags['pipeline-baseline'];
+  // `--pipeline-postgres`: a daemon on PostgreSQL too, with the server's CPU per event (issue 11).
+  const url = env.SWITCHYARD_BENCH_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL;
+  const opened = flags['pipeline-postgres'] ? await openBenchDatabase(url) : undefined;
+  if (opened && 'unreachable' in opened) throw new Error(`--pipeline-postgres: ${maskUrl(url)}: ${opened.unreachable}`);
+  try {
+    await runPipelineBench({
+      root: ROOT,
+      rounds: positive('pipeline-rounds', flags['pipeline-rounds']),
+      durationSeconds: positive('pipeline-duration', flags['pipeline-duration']),
+      connections: load.connections,
+      logLevel,
+      baselineRoot: baseline ? path.resolve(baseline) : undefined,
+      cpuProfDir: flags['pipeline-cpu-prof'] ? path.resolve(flags['pipeline-cpu-prof']) : undefined,
+      extraConfig: flags['pipeline-config'],
+      postgres: opened,
+      postgresPoolSize,
+    });
+  } finally {
+    await opened?.close();
   }
 }
 

@@ -17,8 +17,8 @@ import type { Config } from './config/config.js';
 import { loadConfig } from './config/load-config.js';
 import { createHttpServer } from './http/create-server.js';
 import { startListener } from './http/start-listener.js';
-import { createDeliveryEngine } from './delivery/delivery-engine.js';
-import { createTarget } from './delivery/targets/create-target.js';
+import { buildDeliveryEngine } from './delivery/build-delivery-engine.js';
+import { createEngineWorker } from './delivery/create-engine-worker.js';
 import { createGroupCommit } from './ingest/group-commit.js';
 import { createBodyBudget } from './ingest/body-budget.js';
 import { createIngestHandler } from './ingest/ingest-handler.js';
@@ -30,7 +30,7 @@ import { watchSources } from './noise/watch-sources.js';
 import { raiseEvent } from './ingest/raise-event.js';
 import type { IngestContext } from './ingest/ingest-context.js';
 import { candidateRulesCompiler } from './rules/compile-candidate-rules.js';
-import { createLiveRules } from './rules/create-live-rules.js';
+import { createLiveRules, type ReloadTrigger } from './rules/create-live-rules.js';
 import { watchRulesFile } from './rules/watch-rules-file.js';
 import type { IngestItem } from './store/store.js';
 import { createStore } from './store/create-store.js';
@@ -87,11 +87,8 @@ export interface RunningSwitchyard {
 export async function startSwitchyard(options: StartOptions): Promise<RunningSwitchyard> {
   const config = loadConfig({ file: options.configFile, env: options.env, cwd: options.cwd });
   const clock = options.clock ?? systemClock;
-  const log = createLogger({
-    level: config.log.level,
-    secrets: config.secrets,
-    stream: options.logStream ?? process.stdout,
-  });
+  const logStream = options.logStream ?? process.stdout;
+  const log = createLogger({ level: config.log.level, secrets: config.secrets, stream: logStream });
   const releases: (() => Promise<void>)[] = [];
   // Every step runs even when one before it fails: a store that fails to close must not keep the journal's
   // lock, the rules watcher or the listeners alive.
@@ -136,24 +133,22 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     });
     releases.push(() => groupCommit.drain());
 
-    // One array per rules version, so the masking compiled for it is reused by every attempt (redactDetail).
-    let secretsOf: { rules: unknown; secrets: readonly string[] } = { rules: null, secrets: [] };
-    const secrets = (): readonly string[] => {
-      const current = rules.current();
-      if (secretsOf.rules !== current) secretsOf = { rules: current, secrets: [...config.secrets, ...current.secrets] };
-      return secretsOf.secrets;
+    // Issue 11: `delivery.worker_thread` runs the same engine in a worker thread with its own connection.
+    const { configFile, env, cwd, deliveryPollMs: pollIntervalMs } = options;
+    const worker = config.delivery.workerThread
+      ? createEngineWorker({ configFile, env, cwd, pollIntervalMs }, { log, logStream })
+      : undefined;
+    const engine =
+      worker ??
+      buildDeliveryEngine({ store, log, clock, metrics }, rules.current, config.secrets, {
+        random: options.random,
+        pollIntervalMs: options.deliveryPollMs,
+      });
+    const reloadRules = (trigger: ReloadTrigger) => {
+      const outcome = rules.reload(trigger);
+      worker?.reloadRules(trigger);
+      return outcome;
     };
-    const engine = createDeliveryEngine({
-      store,
-      log,
-      clock,
-      metrics,
-      rules: rules.current,
-      secrets,
-      createTarget,
-      random: options.random,
-      pollIntervalMs: options.deliveryPollMs,
-    });
     await engine.start();
     registerScrapeGauges(metrics, { store, engine, rules });
     releases.push(() => engine.stop(config.shutdownGraceMs));
@@ -219,7 +214,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       store,
       rules: rules.current,
       engineStatus: () => engine.status(),
-      reloadRules: () => rules.reload('admin'),
+      reloadRules: () => reloadRules('admin'),
       rulesHistory: rules.history,
       checkRules: candidateRulesCompiler(config.rules, options.env),
       keys: config.admin.keys,
@@ -287,7 +282,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       log,
       port,
       adminPort,
-      reloadRules: () => rules.reload('signal').ok,
+      reloadRules: () => reloadRules('signal').ok,
       close() {
         closing ??= release().then(() => log.info('switchyard stopped'));
         return closing;

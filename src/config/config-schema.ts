@@ -70,6 +70,11 @@ export const configSchema = {
       additionalProperties: false,
       properties: { level: { enum: ['error', 'warn', 'info', 'debug'] } },
     },
+    delivery: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { worker_thread: { type: 'boolean' } },
+    },
     admin: {
       type: 'object',
       additionalProperties: false,

@@ -78,6 +78,8 @@ export interface Config {
   /** On SIGTERM/SIGINT, how long attempts in flight may take before they are aborted (and retried after restart). */
   readonly shutdownGraceMs: number;
   readonly log: { readonly level: LogLevel };
+  /** Issue 11: the delivery engine in a worker thread with its own journal connection (experimental, off). */
+  readonly delivery: { readonly workerThread: boolean };
   /** Legacy bearer token for /metrics (a `read`-scoped admin key works too); with neither, /metrics stays closed. */
   readonly adminToken: string | null;
   readonly admin: AdminConfig;

@@ -141,6 +141,7 @@ export interface RawConfig {
   header_timeout?: string;
   shutdown_grace?: string;
   log?: { level?: LogLevel };
+  delivery?: { worker_thread?: boolean };
   admin?: {
     token?: string;
     health_and_metrics?: 'main' | 'admin';
@@ -213,6 +214,7 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
     headerTimeoutMs: ms(raw.header_timeout ?? DEFAULTS.headerTimeout),
     shutdownGraceMs: ms(raw.shutdown_grace ?? DEFAULTS.shutdownGrace),
     log: Object.freeze({ level: raw.log?.level ?? DEFAULTS.logLevel }),
+    delivery: Object.freeze({ workerThread: raw.delivery?.worker_thread ?? false }),
     adminToken,
     admin: buildAdmin(raw.admin),
     secrets: Object.freeze(

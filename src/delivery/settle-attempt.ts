@@ -66,7 +66,8 @@ function logAttempt(log: Logger, delivery: string, event: string, target: string
   };
   if (record.attempt.outcome === 'dead') log.warn('delivery dead-lettered', fields);
   else if (record.attempt.outcome === 'retry') log.info('delivery attempt failed; will retry', fields);
-  else log.info('delivered', fields);
+  // Per delivery, so at `debug` like `event received` (issue 11); failures stay at `info` and `warn`.
+  else log.debug('delivered', fields);
 }
 
 function safeIso(ms: number): string {

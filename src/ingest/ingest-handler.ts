@@ -158,7 +158,10 @@ function recordAccepted(
       kind,
     });
   }
-  log.info('event received', {
+  // One line per event at `debug` (issue 11: about 8 µs of CPU each at 64 connections): the journal keeps
+  // every event (`switchyard deliveries`, the admin API) and the metrics count them. A silenced event stays
+  // at `info`, so an operator sees what a silence holds back. docs/operations.md, Logs.
+  (silencedBy === undefined ? log.debug : log.info)('event received', {
     id: result.eventId,
     source,
     kind,

@@ -87,9 +87,20 @@ export function createSilenceRegistry(options: {
   let seenVersion: number | undefined;
   // The read under way and the journal version seen before it began (so it holds every change up to then).
   let reading: { readonly version: number; readonly done: Promise<void> } | undefined;
+  // Asked once per turn of the event loop, not per event: the events whose bodies were read in the same turn
+  // share one `PRAGMA data_version` (about 6 µs per event at 64 connections, issue 11). A silence another
+  // process committed before the turn began is seen by all of them, as before.
+  let versionThisTurn: Promise<number | undefined> | undefined;
+  const journalVersion = (): Promise<number | undefined> => {
+    if (versionThisTurn === undefined) {
+      versionThisTurn = (store.changesByOthers?.() ?? Promise.resolve(undefined)).catch(() => seenVersion);
+      setImmediate(() => (versionThisTurn = undefined));
+    }
+    return versionThisTurn;
+  };
   const upToDate = async (): Promise<void> => {
     if (store.changesByOthers === undefined) return;
-    const version = await store.changesByOthers().catch(() => seenVersion);
+    const version = await journalVersion();
     if (version === undefined || version === seenVersion) return;
     if (reading?.version !== version) {
       const before = reading?.done ?? Promise.resolve();

@@ -39,8 +39,12 @@ export interface ConsoleJournal {
    * undefined when the listing is shorter: bounds how far a free-text search scans (`EventFilter.stopAtId`).
    */
   eventIdAt(filter: EventFilter, offset: number): Promise<string | undefined>;
-  /** Events received at or after `since`, counted by minute, kind and severity (minutes with events only). */
-  eventsPerMinute(since: number): Promise<EventsPerMinute[]>;
+  /**
+   * Events received from the minute holding `since` on (that minute in full), counted by kind, severity and
+   * bucket of `bucketMs` (a whole number of minutes, default one) from that minute on, buckets with events only;
+   * read from the counts kept at ingest, not from the events.
+   */
+  eventsPerMinute(since: number, bucketMs?: number): Promise<EventsPerMinute[]>;
   /** Deliveries created at or after `since`, counted by state (states with none left out). */
   countDeliveriesByState(since: number): Promise<{ state: DeliveryState; count: number }[]>;
   /** Per target with pending or dead deliveries: how many are retrying, and the last error. */

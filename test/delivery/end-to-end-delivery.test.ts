@@ -56,7 +56,12 @@ describe('delivery end to end (daemon, journal, real HTTP receiver, CLI)', () =>
     const receiver = await startHttpReceiver();
     cleanups.push(() => receiver.close());
     const dir = tempDir();
-    const daemon = await startTestDaemon(dir, { rules: rulesFor(receiver), random: () => 0 });
+    // `delivered` is logged per delivery, at debug (issue 11).
+    const daemon = await startTestDaemon(dir, {
+      rules: rulesFor(receiver),
+      random: () => 0,
+      env: { SWITCHYARD_LOG_LEVEL: 'debug' },
+    });
     cleanups.push(() => daemon.running.close());
     return { receiver, daemon };
   }

@@ -1,26 +1,12 @@
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createPostgresStore } from '../../src/store/postgres/create-postgres-store.js';
-import type { Store } from '../../src/store/store.js';
 import { describePostgres } from './describe-postgres.js';
 import { T0, makeIngestItem } from './make-ingest-item.js';
-import { tempPostgresJournal, testDatabaseUrl, type TempPostgresJournal } from './temp-postgres-journal.js';
+import { postgresJournals } from './postgres-journals.js';
+import { testDatabaseUrl } from './temp-postgres-journal.js';
 
 describePostgres('PostgreSQL store schema', () => {
-  const cleanups: (() => Promise<unknown>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  async function journal(): Promise<TempPostgresJournal> {
-    const created = await tempPostgresJournal();
-    cleanups.push(() => created.dispose());
-    return created;
-  }
-  async function migrated(on: TempPostgresJournal): Promise<Store> {
-    const store = await on.open();
-    cleanups.push(() => store.close());
-    await store.migrate();
-    return store;
-  }
+  const { journal, migrated, track } = postgresJournals();
 
   it('refuses a journal whose schema is newer than this code, and changes nothing', async () => {
     const on = await journal();
@@ -29,7 +15,7 @@ describePostgres('PostgreSQL store schema', () => {
     await on.sql("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', 0)");
 
     const store = await on.open();
-    cleanups.push(() => store.close());
+    track(() => store.close());
     await expect(store.migrate()).rejects.toMatchObject({
       code: 'journal_schema_too_new',
       message: expect.stringContaining('version 99'),
@@ -80,7 +66,7 @@ describePostgres('PostgreSQL store schema', () => {
     const on = await journal();
     await migrated(on);
     const client = await on.connect();
-    cleanups.push(() => client.end());
+    track(() => client.end());
     // On empty tables the planner would rightly scan; forbid that to see which index it can use.
     await client.query('SET enable_seqscan = off');
     const plan = async (sql: string) =>

@@ -225,6 +225,11 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
       const delivery = await store.getDelivery(sent!);
       expect(delivery).toMatchObject({ target: 'soc-slack', state: 'pending' });
       expect((await store.getEvent(delivery!.eventId))?.kind).toBe('switchyard.digest');
+      // The digest is an event of the journal: the console's events per minute count it (migration 8).
+      expect((await store.eventsPerMinute(T0)).map((row) => [row.kind, row.count])).toEqual([
+        ['incident.created', 4],
+        ['switchyard.digest', 1],
+      ]);
       expect(await store.findDueDigests(now, 10)).toEqual(['dig_b_0']);
 
       // The next event of key a opens a new digest, due no sooner than interval after the last one was sent.

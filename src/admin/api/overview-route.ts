@@ -2,6 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import { DELIVERY_STATES } from '../../store/store.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
+import { chartBuckets } from './chart-buckets.js';
 import { describeTargets } from './describe-targets.js';
 import { presentProblems } from './present-problems.js';
 import { targetCounts } from './targets-route.js';
@@ -10,8 +11,8 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 const MAX_HOURS = 48;
 
 /**
- * GET /api/v1/overview?hours=6: the console's first page in one request. Events per minute by kind and
- * severity and deliveries by state cover the last `hours` (1..48; deliveries created in that window), each
+ * GET /api/v1/overview?hours=6: the console's first page in one request. Events by kind and severity per
+ * bucket of `bucketMinutes` (chart-buckets.ts) and deliveries by state cover the last `hours` (1..48; deliveries created in that window), each
  * target its pending and dead deliveries, retrying ones and last error, and the rules in force with how the
  * last reload went. Every part reads a bounded slice of the journal (console-sql.ts says which index).
  */
@@ -20,8 +21,9 @@ export function addOverviewRoute(router: Router, deps: AdminApiDeps, read: Reque
     const hours = parseHours(req.query.hours);
     const now = deps.clock.now();
     const since = now - hours * 3_600_000;
+    const buckets = chartBuckets(now, hours);
     const [perMinute, byState, health] = await Promise.all([
-      deps.store.eventsPerMinute(since),
+      deps.store.eventsPerMinute(buckets.start, buckets.bucketMinutes * 60_000),
       deps.store.countDeliveriesByState(since),
       deps.store.targetHealth(),
     ]);
@@ -48,6 +50,7 @@ export function addOverviewRoute(router: Router, deps: AdminApiDeps, read: Reque
                 problems: presentProblems(lastReload.problems),
               },
       },
+      bucketMinutes: buckets.bucketMinutes,
       eventsPerMinute: perMinute.map((row) => ({ ...row, minute: iso(row.minute) })),
       deliveriesByState: Object.fromEntries(
         DELIVERY_STATES.map((state) => [state, byState.find((row) => row.state === state)?.count ?? 0]),

@@ -30,19 +30,22 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
       known.length === 0 ? 'nothing was captured for this key yet' : `the key has only ref.${known.join(', ref.')}`;
     return { kind: 'permanent', error: `the ${name} request's URL needs ref.${missing.join(', ref.')}, and ${has}` };
   }
-  const context: TemplateContext = { ...buildTemplateContext(job), ref: references ?? {}, situation };
-  const parts = buildHttpRequest(spec, job, request.body, context);
+  // Built only when a template asks (a body or URL template); a forwarding target needs none.
+  let context: TemplateContext | undefined;
+  const contextOf = (): TemplateContext =>
+    (context ??= { ...buildTemplateContext(job), ref: references ?? {}, situation });
+  const parts = buildHttpRequest(spec, job, request.body, contextOf);
   return {
     ...parts,
-    url: attemptUrl(spec, request, context),
+    url: attemptUrl(spec, request, contextOf),
     method: request.method,
     delivered: request.capture.length === 0 ? undefined : (answer, outcome) => captured(request, answer, outcome),
   };
 }
 
 /** Undefined for the one static URL of a target without `requests:`, which the target parsed once. */
-function attemptUrl(spec: HttpTargetSpec, request: HttpRequestSpec, context: TemplateContext): URL | undefined {
-  if (request.urlTemplate !== null) return renderUrl(request.urlTemplate, context);
+function attemptUrl(spec: HttpTargetSpec, request: HttpRequestSpec, context: () => TemplateContext): URL | undefined {
+  if (request.urlTemplate !== null) return renderUrl(request.urlTemplate, context());
   if (spec.requests === undefined || spec.requests === null) return undefined;
   if (!URL.canParse(request.url)) throw new SwitchyardError('invalid_url', 'the request URL is not a valid URL');
   return new URL(request.url);

@@ -29,7 +29,7 @@ export function buildHttpRequest(
   spec: HttpTargetSpec,
   job: DeliveryJob,
   bodySpec: HttpBody = spec.body,
-  context: TemplateContext = buildTemplateContext(job),
+  context: () => TemplateContext = () => buildTemplateContext(job),
 ): HttpRequestParts {
   const { body, contentType } = renderBody(bodySpec, job, context);
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'content-type': contentType };
@@ -44,18 +44,23 @@ export function buildHttpRequest(
   return { headers, body };
 }
 
-function renderBody(spec: HttpBody, job: DeliveryJob, context: TemplateContext): { body: Buffer; contentType: string } {
+/** `context` is asked only by a template: a forwarded body needs none (issue 11: 3 µs per attempt to build). */
+function renderBody(
+  spec: HttpBody,
+  job: DeliveryJob,
+  context: () => TemplateContext,
+): { body: Buffer; contentType: string } {
   switch (spec.kind) {
     case 'forward':
       return { body: job.event.body, contentType: 'application/json' };
     case 'json': {
       // The structure is ours and only leaves are rendered, so the JSON is well-formed whatever the event holds.
-      const value = renderTemplateTree(spec.tree, context);
+      const value = renderTemplateTree(spec.tree, context());
       return { body: Buffer.from(JSON.stringify(value), 'utf8'), contentType: 'application/json' };
     }
     case 'text':
       return {
-        body: Buffer.from(spec.template.render(context), 'utf8'),
+        body: Buffer.from(spec.template.render(context()), 'utf8'),
         contentType: spec.contentType,
       };
   }

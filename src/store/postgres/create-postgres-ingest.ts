@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { IngestItem, IngestResult, ThrottleCheck } from '../store.js';
+import { countPostgresEvents } from './count-postgres-events.js';
 import { dedupeLockKeys } from './dedupe-lock-keys.js';
 import { insertGrouped } from './postgres-digests.js';
 import { resolveDuplicates, type Original } from './resolve-duplicates.js';
@@ -14,12 +15,14 @@ import { withPostgresTransaction } from './with-postgres-transaction.js';
  * window that differs per item", so each group first takes a transaction-level advisory lock per distinct
  * (source, body hash), in sorted order (no deadlocks), and only then looks for originals: a second ingest of
  * the same body waits for the first to commit, and its lookup, a new statement with a new snapshot, sees it.
- * The locks end with the transaction, even when the process dies. A group whose COMMIT outcome is unknown
+ * The locks end with the transaction, even when the process dies. `writer` names this process's rows of
+ * event_counts (count-postgres-events.ts). A group whose COMMIT outcome is unknown
  * (connection lost) fails as journal_unavailable; the sender's retry is then caught as a duplicate.
  */
 export function createPostgresIngest(
   pool: pg.Pool,
   namespace: string,
+  writer: string,
 ): (items: readonly IngestItem[]) => Promise<IngestResult[]> {
   return (items) =>
     withPostgresTransaction(pool, async (client) => {
@@ -31,6 +34,11 @@ export function createPostgresIngest(
       const stored = await findOriginals(client, items);
       const { results, fresh } = resolveDuplicates(items, stored);
       if (fresh.length > 0) await insertEvents(client, fresh);
+      await countPostgresEvents(
+        client,
+        writer,
+        fresh.map((item) => item.event),
+      );
       const all = fresh.flatMap(({ event, targets, keys, holds, throttles, groups }) =>
         targets.map((target, index) => {
           const hold = holds?.[index] ?? null;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { findPostgresReferences } from './postgres-references.js';
 import { systemClock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
@@ -40,11 +41,13 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
   const clock = options.clock ?? systemClock;
   const latest = postgresMigrations.length;
   const pool = createPostgresPool(options);
-  const ingest = createPostgresIngest(pool, options.schema ?? '');
+  // This process's rows of event_counts (count-postgres-events.ts): a new id per store, never shared.
+  const writer = randomUUID();
+  const ingest = createPostgresIngest(pool, options.schema ?? '', writer);
   const deliveries = createPostgresDeliveries(pool);
   const silences = createPostgresSilences(pool);
   const sources = createPostgresSourceStatus(pool);
-  const digests = createPostgresDigests(pool, options.schema ?? '');
+  const digests = createPostgresDigests(pool, options.schema ?? '', writer);
   const consoleReads = createPostgresConsole(pool);
   let current = false;
   let closing: Promise<void> | undefined;
@@ -95,7 +98,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
       }),
     findEvents: (filter) => use(() => findPostgresEvents(pool, filter)),
     eventIdAt: (filter, offset) => use(() => consoleReads.eventIdAt(filter, offset)),
-    eventsPerMinute: (since) => use(() => consoleReads.eventsPerMinute(since)),
+    eventsPerMinute: (since, bucketMs) => use(() => consoleReads.eventsPerMinute(since, bucketMs)),
     countDeliveriesByState: (since) => use(() => consoleReads.countDeliveriesByState(since)),
     targetHealth: () => use(() => consoleReads.targetHealth()),
     findChangedDeliveries: (after, before, limit) =>

@@ -1,19 +1,15 @@
 import type pg from 'pg';
 import type { ConsoleJournal, EventsPerMinute } from '../console-journal.js';
 import { CONSOLE_SQL, firstEventIdAt } from '../console-sql.js';
+import { minuteOf } from '../event-count-buckets.js';
 import { DELIVERY_STATES, type DeliveryState } from '../delivery-state.js';
 import { toStoredDelivery } from '../key-order-sql.js';
 import { mergeTargetHealth } from '../merge-target-health.js';
 import type { StoredDelivery } from '../store.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
+import { numbered } from './numbered.js';
 import { postgresEventFilter } from './postgres-event-filter.js';
-
-/** `?` placeholders as `$1`, `$2`, ...: the shared SQL (console-sql.ts) is written for SQLite's. */
-function numbered(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${(n += 1)}`);
-}
 
 /** The console's reads (ConsoleJournal) on PostgreSQL; the same SQL and indexes as SQLite's where they agree. */
 export function createPostgresConsole(pool: pg.Pool): ConsoleJournal {
@@ -27,12 +23,16 @@ export function createPostgresConsole(pool: pg.Pool): ConsoleJournal {
       );
       return rows[0]?.id;
     },
-    async eventsPerMinute(since) {
+    async eventsPerMinute(since, bucketMs = 60_000) {
+      const first = minuteOf(since);
       const { rows } = await pool.query<EventsPerMinute>(numbered(CONSOLE_SQL.eventsPerMinute), [
-        firstEventIdAt(since),
-        since,
+        first,
+        first,
+        bucketMs,
+        bucketMs,
+        first,
       ]);
-      // count(*) is a bigint, which pg hands over as text.
+      // sum() of bigints is a numeric, which pg hands over as text.
       return rows.map((row) => ({ ...row, minute: Number(row.minute), count: Number(row.count) }));
     },
     async countDeliveriesByState(since) {

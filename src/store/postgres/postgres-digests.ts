@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { DigestBuilder, DueDigest, GroupCheck } from '../digest-records.js';
 import type { StoredEvent } from '../store.js';
+import { countPostgresEvents } from './count-postgres-events.js';
 import { groupLockParts, lockKey } from './dedupe-lock-keys.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
@@ -40,7 +41,7 @@ export async function insertGrouped(
 }
 
 /** Digests on PostgreSQL: which are due, and sending one (once, whichever instance gets there first). */
-export function createPostgresDigests(pool: pg.Pool, namespace: string) {
+export function createPostgresDigests(pool: pg.Pool, namespace: string, writer: string) {
   return {
     async findDueDigests(now: number, limit: number): Promise<string[]> {
       const result = await pool.query<{ id: string }>(
@@ -92,6 +93,8 @@ export function createPostgresDigests(pool: pg.Pool, namespace: string) {
             JSON.stringify(event.matchedRoutes),
           ],
         );
+        // A digest is an event of the journal: the console's events per minute count it as ingest counts the others.
+        await countPostgresEvents(client, writer, [event]);
         const inserted = await client.query<{ id: string }>(
           `INSERT INTO deliveries (event_id, target, next_attempt_at, created_at, updated_at, retry_from)
            VALUES ($1, $2, $3, $3, $3, $3) RETURNING 'dlv_' || id AS id`,

@@ -1,5 +1,8 @@
 import type pg from 'pg';
 import { NOTHING_PRUNED, type PruneBatchResult, type PruneRequest } from '../prune-request.js';
+import { minuteOf } from '../event-count-buckets.js';
+import { PRUNE_EVENT_COUNTS_SQL } from '../event-counts-prune-sql.js';
+import { numbered } from './numbered.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
 /**
@@ -33,6 +36,7 @@ export async function prunePostgresBatch(
     // At the end of a pass, as SQLite does: a key's references untouched since the events cutoff go (issue 14).
     if (next === undefined)
       await client.query('DELETE FROM key_references WHERE updated_at < $1', [request.eventsBefore]);
+    await client.query(numbered(PRUNE_EVENT_COUNTS_SQL), [minuteOf(request.eventsBefore), request.limit]);
     const old = rows.filter((row) => row.receivedAt < request.eventsBefore).map((row) => row.id);
     if (old.length === 0) return { ...NOTHING_PRUNED, next, busy: false };
     const unfinished = await client.query<{ eventId: string }>(

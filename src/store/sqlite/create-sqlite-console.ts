@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ChangePosition, ConsoleJournal, EventsPerMinute, TargetHealth } from '../console-journal.js';
 import { CONSOLE_SQL, firstEventIdAt } from '../console-sql.js';
+import { minuteOf } from '../event-count-buckets.js';
 import { DELIVERY_STATES } from '../delivery-state.js';
 import { toStoredDelivery } from '../key-order-sql.js';
 import type { EventFilter, StoredDelivery } from '../store.js';
@@ -12,7 +13,7 @@ type Sync<T> = { [K in keyof T]: T[K] extends (...args: infer A) => Promise<infe
 
 /** The console's reads (ConsoleJournal) on SQLite; see console-sql.ts for the shared SQL and its indexes. */
 export function createSqliteConsole(db: Database.Database): Sync<ConsoleJournal> {
-  const perMinute = db.prepare<[string, number], EventsPerMinute>(CONSOLE_SQL.eventsPerMinute);
+  const perMinute = db.prepare<number[], EventsPerMinute>(CONSOLE_SQL.eventsPerMinute);
   const countByState = db.prepare<[string, number], number>(CONSOLE_SQL.countByStateSince).pluck();
   // One pass over the pending and dead deliveries (deliveries_by_state). With a single max(), SQLite takes the
   // bare column last_error from the row holding it: https://www.sqlite.org/lang_select.html#bareagg
@@ -42,7 +43,10 @@ export function createSqliteConsole(db: Database.Database): Sync<ConsoleJournal>
         .pluck()
         .get(...params, offset);
     },
-    eventsPerMinute: (since: number) => perMinute.all(firstEventIdAt(since), since),
+    eventsPerMinute: (since: number, bucketMs = 60_000) => {
+      const first = minuteOf(since);
+      return perMinute.all(first, first, bucketMs, bucketMs, first);
+    },
     countDeliveriesByState(since: number) {
       return DELIVERY_STATES.map((state) => ({ state, count: countByState.get(state, since) ?? 0 })).filter(
         (row) => row.count > 0,

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { DigestBuilder, DueDigest, GroupCheck } from '../digest-records.js';
-import type { SqliteEventRow, SqliteStatements } from './prepare-sqlite-statements.js';
+import { eventCountBuckets } from '../event-count-buckets.js';
+import { SQLITE_WRITER, type SqliteEventRow, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 const EVENT_COLUMNS = `events.id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
   lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
@@ -18,8 +19,8 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
     )
     .pluck();
   const insert = db.prepare<[Record<string, unknown>]>(
-    `INSERT INTO digests (id, route, target, group_key, max_events, first_at, due_at)
-     VALUES (@id, @route, @target, @key, @maxEvents, @at, @due)`,
+    `INSERT INTO digests (id, route, target, group_key, max_events, first_at, due_at, first_delivery)
+     VALUES (@id, @route, @target, @key, @maxEvents, @at, @due, (SELECT coalesce(max(id), 0) FROM deliveries))`,
   );
   const count = db.prepare<[added: number, id: string]>('UPDATE digests SET count = count + ? WHERE id = ?');
   const due = db
@@ -27,13 +28,16 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
       `SELECT id FROM digests WHERE state = 'open' AND due_at <= ? ORDER BY due_at, id LIMIT ?`,
     )
     .pluck();
-  const get = db.prepare<[id: string, now: number], DueDigest>(
-    `SELECT id, route, target, group_key AS groupKey, count, max_events AS maxEvents, first_at AS firstAt
+  const get = db.prepare<[id: string, now: number], DueDigest & { firstDelivery: number }>(
+    `SELECT id, route, target, group_key AS groupKey, count, max_events AS maxEvents, first_at AS firstAt,
+       first_delivery AS firstDelivery
      FROM digests WHERE id = ? AND state = 'open' AND due_at <= ?`,
   );
-  const held = db.prepare<[id: string, limit: number], SqliteEventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM deliveries JOIN events ON events.id = deliveries.event_id
-     WHERE deliveries.held_by = ? AND deliveries.state = 'grouped' ORDER BY deliveries.id LIMIT ?`,
+  // Migration 7: from the digest's first possible delivery on, through the index of grouped deliveries.
+  const held = db.prepare<[first: number, id: string, limit: number], SqliteEventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM deliveries INDEXED BY deliveries_grouped JOIN events ON events.id = deliveries.event_id
+     WHERE deliveries.state = 'grouped' AND deliveries.id > ? AND deliveries.held_by = ?
+     ORDER BY deliveries.id LIMIT ?`,
   );
   const markSent = db.prepare<[now: number, eventId: string, id: string]>(
     `UPDATE digests SET state = 'sent', sent_at = ?, event_id = ? WHERE id = ?`,
@@ -42,12 +46,16 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
     const digest = get.get(id, now);
     if (digest === undefined) return undefined;
     const events = held
-      .all(id, digest.maxEvents)
+      .all(digest.firstDelivery, id, digest.maxEvents)
       .map((row) => ({ ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] }));
     const event = build(digest, events);
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
     const matchedRoutes = JSON.stringify(event.matchedRoutes);
     statements.insertEvent.run({ ...event, bodySha256, matchedRoutes, title: event.title ?? null });
+    // A digest is an event of the journal: the console's events per minute count it as ingest counts the others.
+    for (const b of eventCountBuckets([event])) {
+      statements.countEvents.run(b.minute, b.kind, b.severity, SQLITE_WRITER, b.count);
+    }
     const { lastInsertRowid } = statements.insertPendingDelivery.run({
       eventId: event.id,
       target: digest.target,

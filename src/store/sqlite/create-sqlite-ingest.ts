@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
+import { eventCountBuckets } from '../event-count-buckets.js';
 import type { IngestItem, IngestResult } from '../store.js';
 import { createSqliteThrottles } from './create-sqlite-throttles.js';
 import type { SqliteDigests } from './create-sqlite-digests.js';
-import type { SqliteStatements } from './prepare-sqlite-statements.js';
+import { SQLITE_WRITER, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 /**
  * The group-commit transaction: all items in one IMMEDIATE transaction, in order, so that a duplicate inside
@@ -46,6 +47,10 @@ export function createSqliteIngest(
   };
   const ingestAll = db.transaction((items: readonly IngestItem[]) => {
     const results = items.map(ingestOne);
+    // The console's events per minute (migration 8): one upsert per bucket of the new events, not one per event.
+    const fresh = items.filter((item, index) => results[index]?.duplicate === false).map((item) => item.event);
+    for (const b of eventCountBuckets(fresh))
+      statements.countEvents.run(b.minute, b.kind, b.severity, SQLITE_WRITER, b.count);
     digests.flush();
     throttles.afterGroup(items.at(-1)?.event.receivedAt ?? 0);
     return results;

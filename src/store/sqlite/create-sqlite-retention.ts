@@ -1,5 +1,7 @@
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
+import { minuteOf } from '../event-count-buckets.js';
+import { PRUNE_EVENT_COUNTS_SQL } from '../event-counts-prune-sql.js';
 import {
   NOTHING_PRUNED,
   type PruneBatchResult,
@@ -45,6 +47,7 @@ export function createSqliteRetention(db: Database.Database, path: string) {
   const deleteReferences = db.prepare<{ eventsBefore: number }>(
     'DELETE FROM key_references WHERE updated_at < @eventsBefore',
   );
+  const deleteCounts = db.prepare<[minute: number, limit: number]>(PRUNE_EVENT_COUNTS_SQL);
   const prunable = db.prepare<PruneCutoffs, PruneCounts>(
     `WITH gone AS MATERIALIZED (SELECT e.id FROM events e WHERE e.received_at < @eventsBefore AND NOT EXISTS (${UNFINISHED})),
      gone_deliveries AS MATERIALIZED (SELECT id, state FROM deliveries WHERE event_id IN (SELECT id FROM gone))
@@ -60,6 +63,7 @@ export function createSqliteRetention(db: Database.Database, path: string) {
     // Ids are receipt-ordered: once one is young enough to keep, the rest of the journal is too.
     const reachedYoung = rows.some((row) => row.receivedAt >= request.eventsBefore);
     const next = last === undefined || rows.length < request.limit || reachedYoung ? undefined : last.id;
+    deleteCounts.run(minuteOf(request.eventsBefore), request.limit);
     const gone = rows.filter((row) => row.finished === 1 && row.receivedAt < request.eventsBefore).map((row) => row.id);
     if (next === undefined) {
       deleteThrottleKeys.run(cutoffs);

@@ -106,7 +106,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }),
     findEvents: (filter) => use((r) => r.events.findEvents(filter)),
     eventIdAt: (filter, offset) => use((r) => r.console.eventIdAt(filter, offset)),
-    eventsPerMinute: (since) => use((r) => r.console.eventsPerMinute(since)),
+    eventsPerMinute: (since, bucketMs) => use((r) => r.console.eventsPerMinute(since, bucketMs)),
     countDeliveriesByState: (since) => use((r) => r.console.countDeliveriesByState(since)),
     targetHealth: () => use((r) => r.console.targetHealth()),
     findChangedDeliveries: (after, before, limit) => use((r) => r.console.findChangedDeliveries(after, before, limit)),

@@ -12,13 +12,13 @@ export interface FilterSql {
 export function deliveryFilterSql(filter: DeliveryFilter, extra: readonly string[] = []): FilterSql {
   const conditions: string[] = [...extra];
   const params: (string | number)[] = [];
-  if (filter.state !== undefined) {
+  if (filter.heldBy !== undefined) {
+    const held = heldBySql(filter.heldBy, filter.state);
+    conditions.push(held.where);
+    params.push(...held.params);
+  } else if (filter.state !== undefined) {
     conditions.push('state = ?');
     params.push(filter.state);
-  }
-  if (filter.heldBy !== undefined) {
-    conditions.push('held_by = ?');
-    params.push(filter.heldBy);
   }
   if (filter.target !== undefined) {
     conditions.push('target = ?');
@@ -55,6 +55,32 @@ export function deliveryFilterSql(filter: DeliveryFilter, extra: readonly string
     params.push(filter.until);
   }
   return { where: conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`, params };
+}
+
+/**
+ * The deliveries one hold holds (and in one state), as a list of row ids the outer query looks up. Migration 7:
+ * a digest's grouped deliveries are read by id from its first on (no digest of that id: none), every other
+ * hold through `deliveries_held_by`. The indexes are named, and the state asked for goes inside: left to
+ * itself, the planner walks every delivery of that state instead.
+ */
+function heldBySql(heldBy: string, state: string | undefined): FilterSql {
+  const parts: string[] = [];
+  const params: (string | number)[] = [];
+  if (state === undefined || state === 'grouped') {
+    parts.push(
+      `SELECT id FROM deliveries INDEXED BY deliveries_grouped WHERE state = 'grouped' AND id > ` +
+        `coalesce((SELECT first_delivery FROM digests WHERE digests.id = ?), ${Number.MAX_SAFE_INTEGER}) AND held_by = ?`,
+    );
+    params.push(heldBy, heldBy);
+  }
+  if (state !== 'grouped') {
+    parts.push(
+      'SELECT id FROM deliveries INDEXED BY deliveries_held_by ' +
+        `WHERE held_by = ? AND held_by IS NOT NULL AND state <> 'grouped'${state === undefined ? '' : ' AND state = ?'}`,
+    );
+    params.push(heldBy, ...(state === undefined ? [] : [state]));
+  }
+  return { where: `deliveries.id IN (${parts.join(' UNION ALL ')})`, params };
 }
 
 /** Row ids for `dlv_<n>` ids; ids that are not ours are dropped (they match nothing). */

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { CONSOLE_SQL } from '../console-sql.js';
 import { waitingColumns } from '../key-order-sql.js';
 import type { StoredDelivery, StoredEvent } from '../store.js';
 
@@ -16,6 +17,9 @@ export const DELIVERY_COLUMNS = `'dlv_' || id AS id, event_id AS eventId, target
 /** Listings also say what a waiting delivery waits for (issue 14). */
 export const LISTED_COLUMNS = `${DELIVERY_COLUMNS}, ${waitingColumns('deliveries', (name) => name)}`;
 
+/** SQLite's journal has one daemon writing it (lock-sqlite-journal.ts): its counts need no per-process rows. */
+export const SQLITE_WRITER = 'sqlite';
+
 /** Every statement the store runs, prepared once per connection (after migrations, when the tables exist). */
 export function prepareSqliteStatements(db: Database.Database) {
   return {
@@ -31,6 +35,10 @@ export function prepareSqliteStatements(db: Database.Database) {
          matched_routes, title)
        VALUES (@id, @source, @kind, @severity, @occurredAt, @receivedAt, @body, @bodySha256, @rulesVersion,
          @matchedRoutes, @title)`,
+    ),
+    // Adds to the console's events per minute (migration 8); the writer is always SQLITE_WRITER.
+    countEvents: db.prepare<[minute: number, kind: string, severity: string, writer: string, count: number]>(
+      CONSOLE_SQL.countEvents,
     ),
     // New deliveries are due at once; id, state and attempts take the column defaults (rowid, 'pending', 0).
     insertPendingDelivery: db.prepare<[{ eventId: string; target: string; at: number; key: string | null }]>(

@@ -5,6 +5,7 @@ import { replayGenerationMigration } from './003-replay-generation.js';
 import { heldDeliveriesMigration } from './004-held-deliveries.js';
 import { correlationKeysMigration } from './005-correlation-keys.js';
 import { consoleMigration } from './006-console.js';
+import { eventCountsMigration } from './007-event-counts.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
 export const postgresMigrations: readonly PostgresMigration[] = [
@@ -14,4 +15,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   heldDeliveriesMigration,
   correlationKeysMigration,
   consoleMigration,
+  eventCountsMigration,
 ];

@@ -5,6 +5,8 @@ import { replayGenerationMigration } from './003-replay-generation.js';
 import { heldDeliveriesMigration } from './004-held-deliveries.js';
 import { correlationKeysMigration } from './005-correlation-keys.js';
 import { consoleMigration } from './006-console.js';
+import { digestMembersMigration } from './007-digest-members.js';
+import { eventCountsMigration } from './008-event-counts.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
@@ -14,4 +16,6 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   heldDeliveriesMigration,
   correlationKeysMigration,
   consoleMigration,
+  digestMembersMigration,
+  eventCountsMigration,
 ];

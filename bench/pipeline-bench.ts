@@ -1,0 +1,209 @@
+/**
+ * The end-to-end pipeline benchmark (issue 11): distinct signed events from 64 connections for 10 s to a
+ * daemon whose rules route each event to one local HTTP receiver (bench/stamping-receiver.ts) that stamps
+ * when each delivery arrives; the bare server (bench/bare-server.ts) under the same load in the same run.
+ * Reports ingest req/s, deliveries completed during the load, the time until the last delivery, the sustained
+ * end-to-end rate, receive-to-delivered latency and the daemon's CPU per event next to the bare server's.
+ * With `--pipeline-baseline DIR` (a checkout with its own `dist/`, e.g. main) that daemon runs too, in
+ * alternating rounds, so a change is measured against its baseline in one invocation. Reports, never asserts.
+ *
+ *   npm run bench -- --only-pipeline [--pipeline-rounds 3] [--pipeline-baseline DIR] [--pipeline-cpu-prof DIR]
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startChildServer, type ChildServer } from './child-server.js';
+import { deliveryRules } from './delivery-rules.js';
+import { freePort } from './free-port.js';
+import type { BenchDatabase } from './bench-database.js';
+import { postgresPipelineJournal, sqlitePipelineJournal, type PipelineJournal } from './pipeline-journals.js';
+import { runPipelineRound, spread, type PipelineDaemon, type PipelineRound } from './pipeline-round.js';
+import { runLoad, type LoadResult } from './run-load.js';
+import { smokeCheck } from './smoke.js';
+import { BENCH_SOURCE, startDaemon } from './start-daemon.js';
+import { median } from './summarize.js';
+
+export interface PipelineBenchOptions {
+  readonly root: string;
+  readonly rounds: number;
+  readonly connections: number;
+  readonly durationSeconds: number;
+  readonly logLevel: string;
+  /** Another checkout (with `dist/` built) whose daemon is measured beside this one's. */
+  readonly baselineRoot: string | undefined;
+  readonly cpuProfDir: string | undefined;
+  /** With a database: a third daemon, `postgres`, of this checkout on a fresh schema (issue 11, goal 4). */
+  readonly postgres?: BenchDatabase | undefined;
+  readonly postgresPoolSize?: number;
+  /** Extra config lines for this checkout's daemon (not the baseline's), e.g. `delivery: { worker_thread: true }`. */
+  readonly extraConfig?: readonly string[];
+}
+
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+
+export async function runPipelineBench(options: PipelineBenchOptions): Promise<void> {
+  const secret = randomBytes(24).toString('hex');
+  const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-pipeline-bench-'));
+  const servers: ChildServer[] = [];
+  const journals: PipelineJournal[] = [];
+  const load = {
+    connections: options.connections,
+    durationSeconds: options.durationSeconds,
+    poolSize: options.durationSeconds * 30_000,
+  };
+  const tsx = (script: string, port: number, env: NodeJS.ProcessEnv = process.env) =>
+    startChildServer({
+      name: script,
+      args: ['--import', 'tsx', path.join(options.root, 'bench', script), String(port)],
+      port,
+      env,
+      cwd: options.root,
+    });
+  try {
+    const barePort = await freePort();
+    const bare = await tsx('bare-server.ts', barePort, { ...process.env, BENCH_SECRET: secret });
+    servers.push(bare);
+    const bareUrl = `${bare.origin}/webhooks/${BENCH_SOURCE}`;
+    await smokeCheck(bareUrl, secret, false);
+    const start = async (
+      name: string,
+      root: string,
+      extraConfig: readonly string[],
+      postgres?: BenchDatabase,
+    ): Promise<PipelineDaemon> => {
+      const own = path.join(dir, name);
+      mkdirSync(own);
+      const receiver = await tsx('stamping-receiver.ts', await freePort());
+      servers.push(receiver);
+      const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}/${name}`] : [];
+      const common = { root, dir: own, name, secret, logLevel: options.logLevel, extraConfig, nodeFlags: profile };
+      const rules = deliveryRules({ origin: receiver.origin, concurrency: 64 });
+      const schema = postgres && (await postgres.createSchema('pipeline'));
+      const server = await startDaemon({
+        ...common,
+        journal: schema
+          ? { kind: 'postgres', url: postgres.url, schema, poolSize: options.postgresPoolSize ?? 10 }
+          : { kind: 'sqlite' },
+        port: await freePort(),
+        rules,
+      });
+      servers.push(server);
+      const journal = schema
+        ? await postgresPipelineJournal(postgres.url, schema)
+        : sqlitePipelineJournal(path.join(own, 'journal.db'));
+      journals.push(journal);
+      const daemon = {
+        name,
+        server,
+        receiver,
+        journal,
+        postgres: schema !== undefined,
+        ingestUrl: `${server.origin}/webhooks/${BENCH_SOURCE}`,
+      };
+      await smokeCheck(daemon.ingestUrl, secret, true);
+      // Warm-up, not measured: JIT, page cache, the receiver's connections.
+      await runPipelineRound(daemon, { ...load, durationSeconds: 2 }, secret);
+      return daemon;
+    };
+    const daemons = [
+      ...(options.baselineRoot ? [await start('baseline', options.baselineRoot, [])] : []),
+      await start('switchyard', options.root, options.extraConfig ?? []),
+      ...(options.postgres ? [await start('postgres', options.root, [], options.postgres)] : []),
+    ];
+    console.log(
+      `pipeline benchmark: ${options.connections} connections x ${options.durationSeconds} s, every event routed ` +
+        `to one local HTTP receiver, ${options.rounds} rounds, log level ${options.logLevel}, node ${process.version}` +
+        (options.baselineRoot ? `; baseline: ${options.baselineRoot}` : ''),
+    );
+    const bareRounds: LoadResult[] = [];
+    const rounds = new Map<string, PipelineRound[]>(daemons.map((d) => [d.name, []]));
+    for (let round = 1; round <= options.rounds; round += 1) {
+      const order = [undefined, ...daemons];
+      for (const daemon of round % 2 === 1 ? order : order.reverse()) {
+        if (daemon === undefined) {
+          const result = await runLoad({ urls: [bareUrl], ...load, warmupSeconds: 1, serverPids: [bare.pid] }, secret);
+          bareRounds.push(result);
+          console.log(
+            `  round ${round} bare        ingest ${int(result.requestsPerSecond)} req/s  p99 ${result.p99Ms} ms  ` +
+              `CPU ${int(bareCpu(result))} µs/event  (machine ${result.cpu?.machineBusyCores.toFixed(2)} cores busy)`,
+          );
+          continue;
+        }
+        const r = await runPipelineRound(daemon, load, secret);
+        rounds.get(daemon.name)?.push(r);
+        console.log(
+          `  round ${round} ${daemon.name.padEnd(11)} ingest ${int(r.load.requestsPerSecond)} req/s  p99 ${r.load.p99Ms} ms  ` +
+            `events ${int(r.events)}, delivered during load ${int(r.deliveredDuringLoad)} ` +
+            `(${((r.deliveredDuringLoad / r.events) * 100).toFixed(0)}%), last +${r.afterLoadSeconds.toFixed(1)} s after, ` +
+            `end-to-end ${int(r.endToEndPerSecond)}/s, latency p50 ${int(r.latencyP50Ms)} ms p99 ${int(r.latencyP99Ms)} ms, ` +
+            `CPU ${int(r.cpuPerEventLoadUs)} µs/event during load, ${int(r.cpuPerEventTotalUs)} to the last delivery` +
+            `${Number.isFinite(r.postgresCpuPerEventUs) ? `, PostgreSQL ${int(r.postgresCpuPerEventUs)} µs/event` : ''}` +
+            `${r.extraDeliveries > 0 ? `, ${r.extraDeliveries} extra deliveries` : ''}` +
+            ` (machine ${r.load.cpu?.machineBusyCores.toFixed(2)} cores busy)`,
+        );
+      }
+    }
+    console.log(formatPipelineSummary(bareRounds, rounds));
+  } finally {
+    await Promise.all(journals.map((journal) => journal.close()));
+    await Promise.all(servers.map((server) => server.stop()));
+    rmSync(dir, { recursive: true, force: true });
+    if (options.cpuProfDir) console.log(`daemon CPU profiles written to ${options.cpuProfDir}/<daemon>`);
+  }
+}
+
+const bareCpu = (result: LoadResult) => ((result.cpu?.processCores ?? Number.NaN) / result.requestsPerSecond) * 1e6;
+
+/** Medians (min-max over the rounds) per daemon, and the ratios to the bare server's medians. */
+export function formatPipelineSummary(
+  bare: readonly LoadResult[],
+  rounds: ReadonlyMap<string, readonly PipelineRound[]>,
+): string {
+  const bareRps = median(bare.map((r) => r.requestsPerSecond));
+  const bareCpuUs = median(bare.map(bareCpu));
+  const lines = [
+    '',
+    `bare: ingest ${spread(bare.map((r) => r.requestsPerSecond))} req/s, p99 ${spread(bare.map((r) => r.p99Ms))} ms, ` +
+      `CPU ${spread(bare.map(bareCpu))} µs/event`,
+  ];
+  for (const [name, rs] of rounds) {
+    const of = (f: (r: PipelineRound) => number, digits = 0) => spread(rs.map(f), digits);
+    const ingest = median(rs.map((r) => r.load.requestsPerSecond));
+    const cpuTotal = median(rs.map((r) => r.cpuPerEventTotalUs));
+    lines.push(
+      `${name}: median (min-max) over ${rs.length} rounds`,
+      `  ingest req/s              ${of((r) => r.load.requestsPerSecond)}   ratio to bare ${(ingest / bareRps).toFixed(2)}`,
+      `  ingest p99 ms             ${of((r) => r.load.p99Ms)}`,
+      `  delivered during load     ${of((r) => (r.deliveredDuringLoad / r.events) * 100)} % of ${of((r) => r.events)} events`,
+      `  last delivery after load  ${of((r) => r.afterLoadSeconds, 1)} s`,
+      `  end-to-end events/s       ${of((r) => r.endToEndPerSecond)}   ratio to bare ingest ${(median(rs.map((r) => r.endToEndPerSecond)) / bareRps).toFixed(2)}`,
+      `  latency p50 / p99 ms      ${of((r) => r.latencyP50Ms)} / ${of((r) => r.latencyP99Ms)}`,
+      `  CPU µs/event, load        ${of((r) => r.cpuPerEventLoadUs)}   ratio to bare ${(median(rs.map((r) => r.cpuPerEventLoadUs)) / bareCpuUs).toFixed(2)}`,
+      `  CPU µs/event, to the last ${of((r) => r.cpuPerEventTotalUs)}   ratio to bare ${(cpuTotal / bareCpuUs).toFixed(2)}`,
+    );
+    if (rs.every((r) => Number.isFinite(r.postgresCpuPerEventUs))) {
+      const both = median(rs.map((r) => r.cpuPerEventTotalUs + r.postgresCpuPerEventUs));
+      lines.push(
+        `  PostgreSQL CPU µs/event   ${of((r) => r.postgresCpuPerEventUs)}   daemon + PostgreSQL ${int(both)}, ` +
+          `ratio to bare ${(both / bareCpuUs).toFixed(2)}`,
+      );
+    }
+  }
+  const baseline = rounds.get('baseline');
+  const candidate = rounds.get('switchyard');
+  if (baseline && candidate) {
+    // Per-round ratios (each round ran both), then their median: drift on the shared machine cancels out.
+    const ratio = (f: (r: PipelineRound) => number) =>
+      spread(
+        candidate.map((r, i) => f(r) / f(baseline[i] ?? r)),
+        2,
+      );
+    lines.push(
+      'switchyard / baseline, per round (median, min-max):',
+      `  ingest req/s ${ratio((r) => r.load.requestsPerSecond)}, end-to-end ${ratio((r) => r.endToEndPerSecond)}, ` +
+        `CPU per event to the last ${ratio((r) => r.cpuPerEventTotalUs)}, during load ${ratio((r) => r.cpuPerEventLoadUs)}`,
+    );
+  }
+  return lines.join('\n');
+}

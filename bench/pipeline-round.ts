@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import type { ChildServer } from './child-server.js';
+import { cpuSnapshot } from './cpu-sample.js';
+import type { PipelineJournal } from './pipeline-journals.js';
+import { runLoad, type LoadResult } from './run-load.js';
+import { median } from './summarize.js';
+
+/** One daemon of the pipeline benchmark: its process, its journal file and the receiver it delivers to. */
+export interface PipelineDaemon {
+  readonly name: string;
+  readonly server: ChildServer;
+  readonly journal: PipelineJournal;
+  /** On PostgreSQL: the server's CPU per event is measured too. */
+  readonly postgres: boolean;
+  readonly receiver: ChildServer;
+  readonly ingestUrl: string;
+}
+
+/** What one round of load against one daemon measured, from the load generator, the journal and the receiver. */
+export interface PipelineRound {
+  readonly load: LoadResult;
+  /** Events the journal accepted during the round. */
+  readonly events: number;
+  /** Deliveries that arrived at the receiver no later than the last event was received. */
+  readonly deliveredDuringLoad: number;
+  /** From the first event received to the last delivery, in seconds. */
+  readonly untilLastSeconds: number;
+  /** From the last event received to the last delivery, in seconds: the backlog left after the load. */
+  readonly afterLoadSeconds: number;
+  /** events / untilLastSeconds. */
+  readonly endToEndPerSecond: number;
+  /** Receive (journal) to delivered (receiver), in milliseconds. */
+  readonly latencyP50Ms: number;
+  readonly latencyP99Ms: number;
+  /** The daemon's CPU time (utime + stime, all threads) per event: during the load, and up to the last delivery. */
+  readonly cpuPerEventLoadUs: number;
+  readonly cpuPerEventTotalUs: number;
+  /** PostgreSQL's processes (all of the server's, from /proc) per event, to the last delivery; NaN on SQLite. */
+  readonly postgresCpuPerEventUs: number;
+  /** Requests the receiver got beyond one per event (retries after a timeout; 0 expected). */
+  readonly extraDeliveries: number;
+}
+
+/** utime + stime of one process in clock ticks (USER_HZ = 100), from /proc/<pid>/stat. */
+export function processTicks(pid: number): number {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  return (await response.json()) as T;
+}
+
+const receiverCount = async (receiver: ChildServer): Promise<number> =>
+  (await getJson<{ received: number }>(`${receiver.origin}/count`)).received;
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+}
+
+/**
+ * Loads the daemon for `durationSeconds`, waits until the receiver has one delivery per event the journal
+ * accepted since the round began (at most `drainTimeoutMs` after the load), and computes the figures.
+ */
+export async function runPipelineRound(
+  daemon: PipelineDaemon,
+  load: { connections: number; durationSeconds: number; poolSize: number },
+  secret: string,
+  drainTimeoutMs = 300_000,
+): Promise<PipelineRound> {
+  const { journal } = daemon;
+  const since = Date.now();
+  const count0 = await receiverCount(daemon.receiver);
+  const ticks0 = processTicks(daemon.server.pid);
+  const postgres0 = daemon.postgres ? cpuSnapshot([])?.postgres : undefined;
+  const result = await runLoad(
+    { urls: [daemon.ingestUrl], ...load, warmupSeconds: 0, serverPids: [daemon.server.pid] },
+    secret,
+  );
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${daemon.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts ` +
+        `out of ${result.total} requests; the figures would be meaningless`,
+    );
+  }
+  const events = await journal.count(since);
+  const deadline = Date.now() + drainTimeoutMs;
+  let delivered = 0;
+  while ((delivered = (await receiverCount(daemon.receiver)) - count0) < events) {
+    if (Date.now() > deadline) throw new Error(`${daemon.name}: ${delivered} of ${events} delivered at the timeout`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const ticks1 = processTicks(daemon.server.pid);
+  const postgres1 = daemon.postgres ? cpuSnapshot([])?.postgres : undefined;
+  const received = new Map<string, number>();
+  const rows = await journal.received(since);
+  let first = Infinity;
+  let last = 0;
+  for (const row of rows) {
+    received.set(row.id, row.at);
+    first = Math.min(first, row.at);
+    last = Math.max(last, row.at);
+  }
+  const stamps = await getJson<[string, number][]>(`${daemon.receiver.origin}/stamps?from=${count0}`);
+  const latencies: number[] = [];
+  let lastDelivery = 0;
+  let duringLoad = 0;
+  for (const [id, at] of stamps) {
+    const at0 = received.get(id);
+    if (at0 === undefined) continue;
+    received.delete(id); // the first arrival counts; a retried one is extra
+    latencies.push(at - at0);
+    lastDelivery = Math.max(lastDelivery, at);
+    if (at <= last) duringLoad += 1;
+  }
+  latencies.sort((a, b) => a - b);
+  const untilLastSeconds = (lastDelivery - first) / 1000;
+  return {
+    load: result,
+    events,
+    deliveredDuringLoad: duringLoad,
+    untilLastSeconds,
+    afterLoadSeconds: (lastDelivery - last) / 1000,
+    endToEndPerSecond: events / untilLastSeconds,
+    latencyP50Ms: percentile(latencies, 50),
+    latencyP99Ms: percentile(latencies, 99),
+    cpuPerEventLoadUs: ((result.cpu?.processCores ?? Number.NaN) / result.requestsPerSecond) * 1e6,
+    cpuPerEventTotalUs: ((ticks1 - ticks0) / 100 / events) * 1e6,
+    postgresCpuPerEventUs:
+      postgres0 === undefined || postgres1 === undefined ? Number.NaN : ((postgres1 - postgres0) / 100 / events) * 1e6,
+    extraDeliveries: stamps.length - latencies.length,
+  };
+}
+
+/** `median (min-max)` of a figure over the rounds. */
+export function spread(values: readonly number[], digits = 0): string {
+  const f = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  return `${f(median(values))} (${f(Math.min(...values))}-${f(Math.max(...values))})`;
+}

@@ -1,0 +1,84 @@
+import type { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../log/logger.js';
+import type { ReloadTrigger } from '../rules/create-live-rules.js';
+import type { DeliveryEngine, TargetStatus } from './delivery-engine.js';
+import type { EngineWorkerData, FromEngineWorker, ToEngineWorker } from './engine-worker-protocol.js';
+
+export interface EngineWorker extends DeliveryEngine {
+  /** Tells the worker's rules to reload (the main thread's reload by signal or admin API). */
+  reloadRules(trigger: ReloadTrigger): void;
+}
+
+/**
+ * The main thread's side of the delivery engine in a worker thread (engine-worker.ts): a `DeliveryEngine`
+ * the daemon composes as it would the engine itself. `wake()` after every commit costs one message per turn
+ * of the event loop, however many commits woke it; `status()` is the worker's last report (at most 500 ms
+ * old); `stop()` gives the worker the shutdown grace and waits until it has recorded what finished and closed
+ * its journal connection (or kills it 10 s after the grace).
+ */
+export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; logStream: Writable }): EngineWorker {
+  // Under the tests (vitest runs the sources) the worker is the .ts file, loaded through tsx's loader, which
+  // a worker does not inherit: a bootstrap registers it first.
+  const source = import.meta.url.endsWith('.ts');
+  const entry = new URL(source ? './engine-worker.ts' : './engine-worker.js', import.meta.url);
+  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  let worker: Worker | undefined;
+  let status: readonly TargetStatus[] = [];
+  let wakeQueued = false;
+  let stopped: Promise<void> | undefined;
+  let exited = false;
+  const send = (message: ToEngineWorker): void => worker?.postMessage(message);
+  return {
+    start() {
+      const started = new Promise<void>((resolve, reject) => {
+        worker = source
+          ? new Worker(bootstrap, { eval: true, workerData: data })
+          : new Worker(entry, { workerData: data });
+        worker.on('message', (message: FromEngineWorker) => {
+          if (message.type === 'log') deps.logStream.write(message.line);
+          else if (message.type === 'status') status = message.status;
+          else if (message.type === 'stopped')
+            void worker?.terminate(); // done: nothing left to wait for
+          else if (message.type === 'started') resolve();
+          else if (message.type === 'failed')
+            reject(new Error(`the delivery worker failed to start: ${message.message}`));
+        });
+        worker.on('error', (error) => {
+          deps.log.error('the delivery worker failed', { error: error.message });
+          reject(error);
+        });
+        worker.on('exit', (code) => {
+          exited = true;
+          if (stopped === undefined)
+            deps.log.error('the delivery worker exited; deliveries wait for a restart', { code });
+          reject(new Error(`the delivery worker exited with code ${code}`));
+        });
+      });
+      return started;
+    },
+    wake() {
+      if (wakeQueued || stopped !== undefined) return;
+      wakeQueued = true;
+      setImmediate(() => {
+        wakeQueued = false;
+        send({ type: 'wake' });
+      });
+    },
+    status: () => [...status],
+    reloadRules: (trigger) => send({ type: 'reload', trigger }),
+    stop(deadlineMs) {
+      stopped ??= new Promise<void>((resolve) => {
+        const current = worker;
+        if (current === undefined || exited) return resolve(); // never started, or died: nothing to stop
+        const kill = setTimeout(() => void current.terminate(), deadlineMs + 10_000);
+        current.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        current.postMessage({ type: 'stop', deadlineMs } satisfies ToEngineWorker);
+      });
+      return stopped;
+    },
+  };
+}

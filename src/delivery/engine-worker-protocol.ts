@@ -1,0 +1,28 @@
+import type { ReloadTrigger } from '../rules/create-live-rules.js';
+import type { TargetStatus } from './delivery-engine.js';
+
+/** What the daemon gives the delivery engine's worker thread: enough to load the same config it did. */
+export interface EngineWorkerData {
+  readonly configFile: string | undefined;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  /** How often the engine looks for due deliveries when nothing wakes it. */
+  readonly pollIntervalMs: number | undefined;
+}
+
+/** Main thread to worker. */
+export type ToEngineWorker =
+  | { readonly type: 'wake' }
+  | { readonly type: 'reload'; readonly trigger: ReloadTrigger }
+  | { readonly type: 'stop'; readonly deadlineMs: number };
+
+/** Worker to main thread. Log lines go through the daemon's own log stream, in order. */
+export type FromEngineWorker =
+  | { readonly type: 'started' }
+  | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'status'; readonly status: readonly TargetStatus[] }
+  | { readonly type: 'log'; readonly line: string }
+  | { readonly type: 'stopped' };
+
+/** How often the worker reports its targets' state (the admin API's and the scrape's view of the engine). */
+export const STATUS_EVERY_MS = 500;
