@@ -58,7 +58,10 @@ export function OverviewPage(props: PageProps) {
               <p class="help">Created in the last {hours} h.</p>
               <dl class="counts">
                 {DELIVERY_STATES.map((state) => (
-                  <div key={state} class={`count count-${state}`}>
+                  <div
+                    key={state}
+                    class={`count count-${state}${(data.deliveriesByState[state] ?? 0) > 0 ? ' some' : ''}`}
+                  >
                     <dt>{state}</dt>
                     <dd>{data.deliveriesByState[state] ?? 0}</dd>
                   </div>
