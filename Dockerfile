@@ -34,6 +34,8 @@ RUN npm rebuild better-sqlite3 --build-from-source
 COPY tsconfig.json tsconfig.build.json ./
 COPY schema ./schema
 COPY src ./src
+# The SOC console's front end: `npm run build` bundles it into dist/console/ with Vite (a dev dependency).
+COPY console ./console
 # Then drop dev dependencies and better-sqlite3's sources and intermediate objects (about 25 MB; only
 # build/Release/better_sqlite3.node is loaded), and check that the addon still loads.
 RUN npm run build \
