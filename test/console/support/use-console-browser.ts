@@ -28,6 +28,8 @@ export function useConsoleBrowser(): ConsoleBrowser {
     if (consoleDir !== undefined) rmSync(path.dirname(consoleDir), { recursive: true, force: true });
   });
   afterEach(async () => {
+    // Pages first, so no page keeps polling the daemon while it shuts down.
+    for (const context of browser?.contexts() ?? []) await context.close();
     await running?.close();
     running = undefined;
   });
