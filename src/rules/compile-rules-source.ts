@@ -27,6 +27,8 @@ export interface RulesSource {
   readonly version: string;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly requireEnv: boolean;
+  /** `${VAR}`s are checked but never replaced by their values (see expandTargetEnv). */
+  readonly withholdEnv?: boolean;
 }
 
 interface RulesDocument {
@@ -51,7 +53,7 @@ export function compileRulesSource(source: RulesSource): RulesLoadResult {
     return failed();
   }
 
-  const expanded = expandTargetEnv(value, source.env, source.requireEnv, locate, sink);
+  const expanded = expandTargetEnv(value, source.env, source.requireEnv, locate, sink, source.withholdEnv);
   const validate = rulesSchemaValidator();
   const schemaOk = validate(expanded.value);
   const schemaErrors: readonly ErrorObject[] = schemaOk ? [] : [...(validate.errors ?? [])];

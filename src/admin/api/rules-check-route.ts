@@ -9,9 +9,9 @@ import { explainEnvelope } from './explain-envelope.js';
 /**
  * POST /api/v1/rules/check {"rules": "<YAML>", "event"?: {...}}: `switchyard check` on text, with where the
  * event would go under those rules. The rules in force and their file are never touched. Problems are located
- * (line, column) as `check` prints them and never quote a target option's value; as a second lock, every value
- * the candidate rules took from the environment is masked in the answer, so a read-scoped key cannot read a
- * secret by pasting rules that mention it.
+ * (line, column) as `check` prints them and never quote a target option's value. A `${VAR}` in the pasted text
+ * is checked but never replaced by its value (candidateRulesCompiler), so a read-scoped key cannot read the
+ * environment by pasting rules that mention it; as a second lock, the secrets of the rules in force are masked.
  */
 export function addRulesCheckRoute(
   router: Router,
@@ -35,7 +35,7 @@ export function addRulesCheckRoute(
         ? await explainEnvelope(deps.store, result.rules, event, deps.clock.now())
         : null;
     const answer = { valid: result.ok, problems, version: result.ok ? result.rules.version : null, routing };
-    const mask = createSecretMask(result.ok ? result.rules.secrets : [], (form) => JSON.stringify(form).slice(1, -1));
+    const mask = createSecretMask(deps.rules().secrets, (form) => JSON.stringify(form).slice(1, -1));
     res.type('application/json').send(mask.mask(JSON.stringify(answer)));
   });
 }

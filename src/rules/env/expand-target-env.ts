@@ -18,6 +18,8 @@ export interface TargetEnvResult {
 /**
  * Expands references in target options only. Routes are printed by `switchyard route` and `test`, so a
  * secret expanded there would end up on a terminal or in CI logs; a reference outside targets gets a warning.
+ * With `withholdValues`, references are checked (set or not) but left as written, as unresolved ones are:
+ * for rules text from someone who may not read the environment (the console's rule tester).
  */
 export function expandTargetEnv(
   document: unknown,
@@ -25,6 +27,7 @@ export function expandTargetEnv(
   requireEnv: boolean,
   locate: Locator,
   sink: ProblemSink,
+  withholdValues = false,
 ): TargetEnvResult {
   const secrets = new Set<string>();
   const unresolved = new Set<string>();
@@ -40,16 +43,16 @@ export function expandTargetEnv(
       sink.error('env_syntax', `malformed environment reference: ${result.reason}`, locate(path));
       return text;
     }
-    for (const secret of targetOptionSecrets(path, result.substituted)) secrets.add(secret);
-    if (result.substituted.length > 0) fromEnv.add(key);
+    if (!withholdValues) for (const secret of targetOptionSecrets(path, result.substituted)) secrets.add(secret);
+    if (result.substituted.length > 0 && !withholdValues) fromEnv.add(key);
     if (result.names.length > 0) origins.set(key, `from ${result.names.map((name) => `\${${name}}`).join(', ')}`);
-    if (result.missing.length > 0) unresolved.add(key);
+    if (result.missing.length > 0 || (withholdValues && result.names.length > 0)) unresolved.add(key);
     for (const name of new Set(result.missing)) {
       const message = `environment variable ${name} is not set (or empty)`;
       if (requireEnv) sink.error('missing_env', message, locate(path));
       else sink.warning('missing_env', `${message}; a placeholder is used`, locate(path));
     }
-    return result.value;
+    return withholdValues && result.names.length > 0 ? text : result.value;
   };
 
   // Outside targets, strings are only scanned (and warned about), so those parts are not copied.

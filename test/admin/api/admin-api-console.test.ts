@@ -184,8 +184,19 @@ describe('admin API for the console (issue 13)', () => {
     const leaky = await check({
       rules: `targets:\n  x: { type: slack, webhook_url: "\${TICKETS_HEADER}" }\nroutes: [{ name: r, match: { event: "\${TICKETS_TOKEN}" }, to: [x] }]\n`,
     });
-    for (const answer of [broken, valid, leaky]) {
-      for (const secret of Object.values(SECRETS)) expect(answer.text).not.toContain(secret);
+    // A template that transforms a variable's value: masking exact copies would not catch it, so values are
+    // never put in candidate rules at all; a variable the daemon lacks is still an error, as in `check`.
+    const transforming = `targets:\n  x: { type: http, url: "\${TICKETS_URL}", key: "{{ '\${TICKETS_TOKEN}' | upcase }}-{{ '\${TICKETS_HEADER}' | slice: 1, 40 }}" }\nroutes: [{ name: r, match: { event: "agent.*" }, to: [x] }]\n`;
+    const transformed = await check({ rules: transforming, event });
+    expect(transformed.body).toMatchObject({ valid: true });
+    expect(transformed.text).toContain('${TICKETS_TOKEN}'.toUpperCase());
+    const unknown = await check({ rules: transforming.replace('TICKETS_URL', 'NOT_SET_ANYWHERE') });
+    expect(unknown.body).toMatchObject({ valid: false });
+    expect(unknown.text).toContain('NOT_SET_ANYWHERE is not set');
+    for (const answer of [broken, valid, leaky, transformed, unknown]) {
+      for (const secret of Object.values(SECRETS)) {
+        for (const form of [secret, secret.toUpperCase(), secret.slice(1, 40)]) expect(answer.text).not.toContain(form);
+      }
     }
     // The rules in force did not change.
     expect((await get('/api/v1/rules')).version).toBe(rules.version);
