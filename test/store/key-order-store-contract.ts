@@ -151,6 +151,8 @@ export function describeKeyOrderStoreContract(name: string, createJournal: () =>
       ];
       expect(await store.findReferences({ limit: 10 })).toEqual(listed);
       expect(await store.findReferences({ target: TARGET, key: 'a', limit: 10 })).toEqual(listed);
+      expect(await store.findReferences({ target: TARGET, limit: 10 })).toEqual(listed);
+      expect(await store.findReferences({ key: 'a', limit: 10 })).toEqual(listed);
       expect(await store.findReferences({ key: 'b', limit: 10 })).toEqual([]);
       expect(await store.findReferences({ target: 'other', limit: 10 })).toEqual([]);
       await store.recordAttempts([record(third[0] as ClaimedDelivery, 'delivered', T0 + 600, { clear: true })]);
