@@ -10,7 +10,6 @@ import type { RouteDecision } from '../rules/rules.js';
 import type { DeliveryHold, IngestItem } from '../store/store.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Envelope } from './envelope.js';
-import { eventTitle } from './event-title.js';
 import type { IngestContext } from './ingest-context.js';
 
 export interface AcceptedEvent {
@@ -36,7 +35,13 @@ function mutedHolds(decision: RouteDecision): (DeliveryHold | null)[] | undefine
   });
 }
 
-export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: Envelope, body: Buffer): AcceptedEvent {
+export function acceptEvent(
+  ctx: IngestContext,
+  source: SourceConfig,
+  envelope: Envelope,
+  body: Buffer,
+  title: string | null,
+): AcceptedEvent {
   const now = ctx.clock.now();
   if (source.maxEventAgeMs !== null && now - Date.parse(envelope.timestamp) > source.maxEventAgeMs) {
     throw new SwitchyardError(
@@ -67,7 +72,7 @@ export function acceptEvent(ctx: IngestContext, source: SourceConfig, envelope: 
       bodySha256: createHash('sha256').update(body).digest('hex'),
       rulesVersion: rules.version,
       matchedRoutes: decision.matchedRoutes,
-      title: eventTitle(envelope, body),
+      title,
     },
     targets: decision.targets,
     dedupeSince: now - ctx.config.dedupeWindowMs,

@@ -4,7 +4,8 @@ import { acceptEvent } from './accept-event.js';
 import { KNOWN_EVENT_KINDS } from './envelope.js';
 import { eventKindLabel } from './event-kind-label.js';
 import type { IngestContext } from './ingest-context.js';
-import { parseEnvelope } from './parse-envelope.js';
+import { eventTitle } from './event-title.js';
+import { parseBody, validateEnvelope } from './parse-envelope.js';
 import { readBody } from './read-body.js';
 import { sendError, sendJson } from './send-json.js';
 import { parseSignatureHeader, verifySignature } from './verify-signature.js';
@@ -93,10 +94,11 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
         // counted under the event's kind.
         let kind: string | undefined;
         try {
-          const envelope = parseEnvelope(body);
+          const parsed = parseBody(body);
+          const envelope = validateEnvelope(parsed);
           kind = envelope.event;
           await ctx.silences?.upToDate();
-          const accepted = acceptEvent(ctx, source, envelope, body);
+          const accepted = acceptEvent(ctx, source, envelope, body, eventTitle(parsed));
           const result = await ctx.commit(accepted.item);
           sendJson(res, 200, { id: result.eventId, duplicate: result.duplicate, deliveries: result.deliveries });
           recordAccepted(ctx, source.name, envelope.event, accepted, result);

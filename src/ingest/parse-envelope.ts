@@ -26,19 +26,22 @@ function invalid(message: string): SwitchyardError {
  * unauthenticated senders never reach the JSON parser.
  */
 export function parseEnvelope(body: Buffer | string): Envelope {
+  return validateEnvelope(parseBody(body));
+}
+
+/** The raw body as JSON (what the sender signed, every field kept); a coded 400 when it is not UTF-8 JSON. */
+export function parseBody(body: Buffer | string): unknown {
   let text: string;
   try {
     text = typeof body === 'string' ? body : utf8.decode(body);
   } catch {
     throw new SwitchyardError('invalid_json', 'request body is not valid UTF-8 (RFC 8259 §8.1)', { status: 400 });
   }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw new SwitchyardError('invalid_json', 'request body is not valid JSON', { status: 400 });
   }
-  return validateEnvelope(value);
 }
 
 /** Checks an already-parsed value (also used for events in rule test files and `switchyard route`). */

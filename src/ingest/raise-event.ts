@@ -1,6 +1,7 @@
 import type { Envelope } from './envelope.js';
 import { SWITCHYARD_SOURCE } from '../noise/switchyard-source.js';
 import { acceptEvent } from './accept-event.js';
+import { eventTitle } from './event-title.js';
 import type { IngestContext } from './ingest-context.js';
 
 /**
@@ -11,7 +12,7 @@ export function raiseEvent(ctx: IngestContext): (envelope: Envelope) => Promise<
   return async (envelope) => {
     const body = Buffer.from(JSON.stringify(envelope));
     await ctx.silences?.upToDate();
-    const { item } = acceptEvent(ctx, SWITCHYARD_SOURCE, envelope, body);
+    const { item } = acceptEvent(ctx, SWITCHYARD_SOURCE, envelope, body, eventTitle(envelope));
     const result = await ctx.commit(item);
     ctx.log.warn('switchyard raised an event', { id: result.eventId, kind: envelope.event, targets: item.targets });
   };

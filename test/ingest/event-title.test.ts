@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { eventTitle, MAX_TITLE_LENGTH } from '../../src/ingest/event-title.js';
 
 describe('eventTitle', () => {
-  it('takes data.title, else a top-level title (from the body when the envelope dropped it), else null', () => {
+  it('takes data.title, else a top-level title, else null', () => {
     expect(eventTitle({ data: { title: 'Disk full' }, title: 'outer' })).toBe('Disk full');
     expect(eventTitle({ data: {}, title: 'outer' })).toBe('outer');
-    const body = Buffer.from('{"event":"x","title":"from the body","data":{}}');
-    expect(eventTitle({ event: 'x', data: {} }, body)).toBe('from the body');
     expect(eventTitle({ data: { title: 42 } })).toBeNull();
-    expect(eventTitle({ data: {} }, Buffer.from('{"data":{}}'))).toBeNull();
+    expect(eventTitle({ data: { rule: { title: 'nested deeper' } } })).toBeNull();
+    expect(eventTitle({ data: {} })).toBeNull();
     expect(eventTitle(null)).toBeNull();
   });
 

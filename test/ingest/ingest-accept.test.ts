@@ -52,6 +52,31 @@ describe('ingest: accepted events', () => {
     ]);
   });
 
+  it('stores the title from data.title, else from a top-level title the envelope does not keep', async () => {
+    daemon = await startTestDaemon(tempDir());
+    const send = async (body: string) => {
+      const answer = await postWebhook(daemon?.url ?? '', body, { secret: SOURCE_SECRET });
+      expect(answer.status).toBe(200);
+      return answer.body.id as string;
+    };
+    const inData = await send(envelope('incident.created', { severity: 'high', title: 'In data' }));
+    const topLevel = await send(
+      JSON.stringify({
+        event: 'incident.created',
+        title: 'At the top',
+        timestamp: new Date().toISOString(),
+        data: { rule: { title: 'not this' } },
+      }),
+    );
+    const store = createSqliteStore({ path: daemon.dbPath });
+    try {
+      const titles = new Map((await store.findEvents({ limit: 10 })).map((e) => [e.id, e.title]));
+      expect([titles.get(inData), titles.get(topLevel)]).toEqual(['In data', 'At the top']);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('accepts a body whose whitespace would not survive re-serialisation', async () => {
     daemon = await startTestDaemon(tempDir());
     const v = vector('agent-offline-spaced.json');

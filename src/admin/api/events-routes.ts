@@ -49,6 +49,6 @@ export function addEventsRoutes(router: Router, deps: AdminApiDeps, read: Reques
     if (event === undefined) throw new SwitchyardError('not_found', `no event ${id}`, { status: 404 });
     const presented = presentEvent(event);
     const detail = await describeEventDetail(deps, event, presented.body);
-    res.json({ ...presented, title: eventTitle(presented.body, event.body), ...detail });
+    res.json({ ...presented, title: eventTitle(presented.body), ...detail });
   });
 }
