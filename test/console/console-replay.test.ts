@@ -32,13 +32,14 @@ describeChromium('dead letters in the console', () => {
     const dialog = page.getByRole('dialog', { name: 'Replay dead letters?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('1 delivery will be sent.');
-    // Focus is in the dialog, on the safe choice.
-    expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Cancel');
+    // Focus is in the dialog, on the safe choice (given once the dialog has rendered, so polled).
+    const focused = () => page.evaluate<string>('document.activeElement.textContent');
+    await poll(focused).toBe('Cancel');
     expect(await checkPage(page, 'dead-letters-confirm')).toEqual([]);
     // Escape cancels, sends nothing, and gives focus back to the button that opened the dialog.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Replay selected (1)');
+    await poll(focused).toBe('Replay selected (1)');
     expect(receiver.requests).toHaveLength(1);
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Send 1' }).click();

@@ -24,6 +24,8 @@ export type ReplayRequest =
   | {
       readonly state: 'dead';
       readonly target?: string;
+      /** Dead letters whose last error contains this text (as the dead-letters filter). */
+      readonly reason?: string;
       readonly since?: string;
       readonly until?: string;
       readonly dryRun?: boolean;

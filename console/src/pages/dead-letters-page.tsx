@@ -11,7 +11,6 @@ import { useLoad } from '../components/use-load.js';
 import { consoleHref } from '../router/match-route.js';
 import { useRouter } from '../router/use-router.js';
 import { hasScope, type PageProps } from './page-props.js';
-import { replayAllRequest, type DeadLetterFilters } from './replay-plan.js';
 
 interface Pending {
   readonly request: ReplayRequest;
@@ -26,7 +25,7 @@ interface Pending {
  */
 export function DeadLettersPage(props: PageProps) {
   const router = useRouter();
-  const filters: DeadLetterFilters = {
+  const filters: { readonly target?: string; readonly reason?: string; readonly since?: string } = {
     ...(router.query.get('target') && { target: router.query.get('target') ?? '' }),
     ...(router.query.get('reason') && { reason: router.query.get('reason') ?? '' }),
     ...(router.query.get('since') && { since: router.query.get('since') ?? '' }),
@@ -48,11 +47,10 @@ export function DeadLettersPage(props: PageProps) {
 
   useEffect(() => setSelected(new Set()), [filterKey]);
 
-  const ask = async (request: Promise<ReplayRequest>, opener: HTMLElement) => {
+  const ask = async (chosen: ReplayRequest, opener: HTMLElement) => {
     setBusy(true);
     setResult(null);
     try {
-      const chosen = await request;
       const dry = await props.client.replay({ ...chosen, dryRun: true });
       setPending({ request: chosen, count: dry.count, opener });
       setError(null);
@@ -122,14 +120,14 @@ export function DeadLettersPage(props: PageProps) {
           <button
             type="button"
             disabled={busy || selected.size === 0}
-            onClick={(event) => void ask(Promise.resolve({ ids: [...selected] }), event.currentTarget)}
+            onClick={(event) => void ask({ ids: [...selected] }, event.currentTarget)}
           >
             Replay selected ({selected.size})
           </button>
           <button
             type="button"
             disabled={busy || rows.length === 0}
-            onClick={(event) => void ask(replayAllRequest(props.client, filters), event.currentTarget)}
+            onClick={(event) => void ask({ state: 'dead', ...filters }, event.currentTarget)}
           >
             Replay all matching
           </button>

@@ -2,7 +2,7 @@ import type { DeliveryFilter, ReplaySelection } from '../../store/store.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import { parseFilters, rejectUnknown, type FilterName } from './parse-filters.js';
 
-const FILTERS: readonly FilterName[] = ['state', 'target', 'kind', 'event', 'since', 'until'];
+const FILTERS: readonly FilterName[] = ['state', 'target', 'kind', 'event', 'reason', 'since', 'until'];
 
 /** A selection of the console (issue 13) names at most this many deliveries; a larger set is a filter's job. */
 export const MAX_REPLAY_IDS = 1000;
@@ -36,7 +36,9 @@ export function parseReplayRequest(body: unknown, now: number): ReplayRequest {
   }
   if (dryRun !== undefined && typeof dryRun !== 'boolean') throw invalid('dryRun: must be true or false');
   if (Object.keys(filters).length === 0 && limit === undefined) {
-    throw invalid('narrow the replay with at least one filter (state, target, kind, event, since, until, limit)');
+    throw invalid(
+      'narrow the replay with at least one filter (state, target, kind, event, reason, since, until, limit)',
+    );
   }
   if (filters.state === 'pending') throw invalid('state: pending deliveries are already queued');
   const filter: DeliveryFilter = {
@@ -44,6 +46,7 @@ export function parseReplayRequest(body: unknown, now: number): ReplayRequest {
     target: filters.target,
     kind: filters.kind,
     eventId: filters.event,
+    lastErrorContains: filters.reason,
     since: filters.since,
     until: filters.until,
     limit: limit as number | undefined,

@@ -122,6 +122,10 @@ describe('admin API replay', () => {
     const delivered = await post('/api/v1/replay', { target: 'tickets', state: 'delivered', dryRun: true });
     expect(delivered.body).toMatchObject({ dryRun: true, count: 0, skippedDelivered: 1 });
     expect((delivered.body as { message: string }).message).toContain('send "includeDelivered": true');
+    // By the text of the last error, as the dead-letters listing filters (the console's "Replay all matching").
+    const byReason = await post('/api/v1/replay', { reason: 'http 404', dryRun: true });
+    expect(byReason.body).toMatchObject({ dryRun: true, count: 3 });
+    expect((await post('/api/v1/replay', { reason: 'timed out', dryRun: true })).body).toMatchObject({ count: 0 });
     expect(await a.store.findDeliveries({ state: 'dead' })).toHaveLength(3);
     expect(a.wakes()).toBe(0);
   });
