@@ -74,6 +74,24 @@ describe('startChangesPoller', () => {
     expect(h.timers.size).toBe(0);
   });
 
+  it('asks again after 200 ms while answers say more changed, then every 2 s again', async () => {
+    const answers = [
+      batch('c1'),
+      { ...batch('c2', 100), more: true },
+      { ...batch('c3', 100), more: true },
+      batch('c4', 3),
+    ];
+    const h = harness(async () => answers.shift() ?? batch('c5'));
+    await h.settle();
+    expect(await h.tick()).toBe(2000);
+    expect(await h.tick()).toBe(200);
+    expect(await h.tick()).toBe(200);
+    expect(h.asked).toEqual([undefined, 'c1', 'c2', 'c3']);
+    expect(h.received.map((c) => c.events.length)).toEqual([100, 100, 3]);
+    expect(h.timers.get([...h.timers.keys()][0] ?? 0)?.ms).toBe(2000);
+    h.poller.stop();
+  });
+
   it('stops while the page is hidden and catches up at once when it is shown again', async () => {
     let n = 0;
     const h = harness(async () => batch(`c${++n}`));

@@ -171,6 +171,8 @@ export interface Changes {
   readonly events: readonly EventSummary[];
   readonly deliveries: readonly Delivery[];
   readonly cursor: string;
+  /** A list came back full: more changed than one answer holds. */
+  readonly more?: boolean;
 }
 
 export interface ReplayAnswer {

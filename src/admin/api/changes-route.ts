@@ -20,7 +20,7 @@ export const CHANGES_LAG_MS = 2_000;
  * GET /api/v1/changes?after=<cursor>: what changed since the cursor, for the console's live updates (polled
  * every 2 s while the page is visible). At most 100 events newer than the cursor's (oldest first) and 200
  * deliveries whose `updatedAt` is later, by (updatedAt, id); when more changed, the cursor stops at the last one
- * returned and the next poll continues. Changes show once CHANGES_LAG_MS old. Without `after`: empty lists and the current cursor. Two index range
+ * returned, `more` is true, and the next poll (at once) continues. Changes show once CHANGES_LAG_MS old. Without `after`: empty lists and the current cursor. Two index range
  * reads (the events' primary key, deliveries_by_update), whatever the journal's size.
  */
 export function addChangesRoute(router: Router, deps: AdminApiDeps, read: RequestHandler): void {
@@ -28,7 +28,7 @@ export function addChangesRoute(router: Router, deps: AdminApiDeps, read: Reques
     const after = req.query.after;
     const before = deps.clock.now() - CHANGES_LAG_MS;
     if (after === undefined) {
-      res.json({ events: [], deliveries: [], cursor: encode(await deps.store.latestChange(before)) });
+      res.json({ events: [], deliveries: [], cursor: encode(await deps.store.latestChange(before)), more: false });
       return;
     }
     if (typeof after !== 'string') throw invalid();
@@ -52,6 +52,7 @@ export function addChangesRoute(router: Router, deps: AdminApiDeps, read: Reques
         delivery:
           lastDelivery === undefined ? position.delivery : { updatedAt: lastDelivery.updatedAt, id: lastDelivery.id },
       }),
+      more: events.length === MAX_EVENTS || deliveries.length === MAX_DELIVERIES,
     });
   });
 }

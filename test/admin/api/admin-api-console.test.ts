@@ -159,8 +159,18 @@ describe('admin API for the console (issue 13)', () => {
     expect((changed.deliveries as { eventId: string; state: string }[]).map((d) => [d.eventId, d.state])).toEqual([
       [item.event.id, 'pending'],
     ]);
+    expect(changed.more).toBe(false);
     const after = await get(`/api/v1/changes?after=${String(changed.cursor)}`);
-    expect(after).toMatchObject({ events: [], deliveries: [] });
+    expect(after).toMatchObject({ events: [], deliveries: [], more: false });
+    // A burst of more than one answer holds: `more` says so, and the next poll continues from the cursor.
+    const burst = Array.from({ length: 101 }, () => makeIngestItem({ receivedAt: a.clock.now(), targets: [] }));
+    await a.store.ingest(burst);
+    a.clock.advance(2_001);
+    const full = await get(`/api/v1/changes?after=${String(after.cursor)}`);
+    expect([(full.events as unknown[]).length, full.more]).toEqual([100, true]);
+    const rest = await get(`/api/v1/changes?after=${String(full.cursor)}`);
+    const newest = burst.map((item) => item.event.id).sort()[100]; // ids, not the order made, sort the events
+    expect([(rest.events as { id: string }[]).map((e) => e.id), rest.more]).toEqual([[newest], false]);
     expect((await a.request('/api/v1/changes?after=nonsense', { key: READER.key })).status).toBe(400);
   });
 
