@@ -56,12 +56,16 @@ export function addSignInRoute(
 }
 
 export function addSessionRoutes(router: Router, deps: { readonly sessions: ConsoleSessions }): void {
+  const noSession = (res: Response) =>
+    sendApiError(res, 401, 'unauthorized', 'no console session: this request was authenticated by a Bearer key');
   const withSession: RequestHandler = (_req, res, next) => {
     if (requestSession(res) !== undefined) next();
-    else sendApiError(res, 401, 'unauthorized', 'no console session: this request was authenticated by a Bearer key');
+    else noSession(res);
   };
-  router.get(PATH, withSession, (_req, res) => {
-    sendSession(res, requestSession(res)?.session);
+  router.get(PATH, (_req, res) => {
+    const current = requestSession(res);
+    if (current === undefined) noSession(res);
+    else sendSession(res, current.session);
   });
   router.delete(PATH, withSession, (req, res) => {
     const current = requestSession(res);
@@ -71,8 +75,7 @@ export function addSessionRoutes(router: Router, deps: { readonly sessions: Cons
   });
 }
 
-function sendSession(res: Response, session: ConsoleSession | undefined): void {
-  if (session === undefined) return;
+function sendSession(res: Response, session: ConsoleSession): void {
   res.json({
     key: session.keyName,
     scopes: session.scopes,
