@@ -4,7 +4,7 @@ import { chartBars } from '../../console/src/components/chart-bars.js';
 const NOW = Date.parse('2026-11-22T10:00:30Z');
 
 describe('chartBars', () => {
-  it('sums minutes into equal buckets, merges kinds and stacks severities from critical up', () => {
+  it('puts the rows in buckets of the given width, merges kinds and stacks severities from critical up', () => {
     const data = chartBars(
       [
         { minute: '2026-11-22T09:58:00.000Z', kind: 'a', severity: 'low', count: 2 },
@@ -16,7 +16,7 @@ describe('chartBars', () => {
       ],
       NOW,
       1,
-      30,
+      2,
     );
     expect(data.bucketMinutes).toBe(2);
     expect(data.bars).toHaveLength(30);
@@ -35,7 +35,7 @@ describe('chartBars', () => {
   });
 
   it('draws empty bars when nothing came in', () => {
-    const data = chartBars([], NOW, 6);
+    const data = chartBars([], NOW, 6, 3);
     expect(data.bucketMinutes).toBe(3);
     expect(data.bars).toHaveLength(120);
     expect(data.max).toBe(0);

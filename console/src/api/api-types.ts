@@ -162,6 +162,8 @@ export interface Overview {
     readonly loadedAt: string;
     readonly lastReload: { readonly ok: boolean; readonly at: string; readonly problems: readonly Problem[] } | null;
   };
+  /** Each row of `eventsPerMinute` counts a bucket of this many minutes (the chart's bar width). */
+  readonly bucketMinutes: number;
   readonly eventsPerMinute: readonly MinuteCount[];
   readonly deliveriesByState: Readonly<Partial<Record<DeliveryState, number>>>;
   readonly targets: readonly TargetHealth[];

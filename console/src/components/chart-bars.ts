@@ -26,12 +26,17 @@ export interface ChartData {
 }
 
 /**
- * Per-minute counts (only minutes with events, one row per kind and severity) as at most `columns` stacked bars
- * covering `hours` up to `now`: minutes are summed into buckets of equal width, kinds merged, severities stacked.
+ * The overview's counts (one row per bucket of `bucketMinutes`, as the API summed them, kind and severity; only
+ * buckets with events) as stacked bars covering `hours` up to `now`: kinds merged, severities stacked. The
+ * bucket width is the API's (chart-buckets.ts), so the bars line up with the rows whatever width it picks.
  */
-export function chartBars(counts: readonly MinuteCount[], now: number, hours: number, columns = 120): ChartData {
+export function chartBars(
+  counts: readonly MinuteCount[],
+  now: number,
+  hours: number,
+  bucketMinutes: number,
+): ChartData {
   const minutes = hours * 60;
-  const bucketMinutes = Math.max(1, Math.ceil(minutes / columns));
   const bucketMs = bucketMinutes * 60_000;
   const end = Math.floor(now / 60_000) * 60_000 + 60_000;
   const count = Math.ceil(minutes / bucketMinutes);

@@ -16,8 +16,9 @@ export function EventsChart(props: {
   readonly counts: readonly MinuteCount[];
   readonly now: string;
   readonly hours: number;
+  readonly bucketMinutes: number;
 }) {
-  const data = chartBars(props.counts, Date.parse(props.now), props.hours);
+  const data = chartBars(props.counts, Date.parse(props.now), props.hours, props.bucketMinutes);
   const plotWidth = WIDTH - LEFT;
   const plotHeight = HEIGHT - BOTTOM;
   const step = plotWidth / Math.max(1, data.bars.length);

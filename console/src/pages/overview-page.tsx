@@ -49,7 +49,12 @@ export function OverviewPage(props: PageProps) {
                 </select>
               </label>
             </div>
-            <EventsChart counts={data.eventsPerMinute} now={data.now} hours={hours} />
+            <EventsChart
+              counts={data.eventsPerMinute}
+              now={data.now}
+              hours={hours}
+              bucketMinutes={data.bucketMinutes}
+            />
             <KindTotals counts={data.eventsPerMinute} />
           </section>
           <div class="columns">
