@@ -18,6 +18,7 @@ import { loadConfig } from './config/load-config.js';
 import { createHttpServer } from './http/create-server.js';
 import { startListener } from './http/start-listener.js';
 import { buildDeliveryEngine } from './delivery/build-delivery-engine.js';
+import { sendableTargets } from './delivery/sendable-targets.js';
 import { createEngineWorker } from './delivery/create-engine-worker.js';
 import { createGroupCommit } from './ingest/group-commit.js';
 import { createBodyBudget } from './ingest/body-budget.js';
@@ -184,7 +185,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       rules: rules.current,
       commit: async (item) => {
         const result = await groupCommit.submit(item);
-        if (result.deliveries > 0) engine.wake();
+        if (result.deliveries > 0) engine.wake(sendableTargets(item));
         return result;
       },
       newEventId: (now) => newId('evt_', now),

@@ -26,6 +26,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
   let worker: Worker | undefined;
   let status: readonly TargetStatus[] = [];
   let wakeQueued = false;
+  let wokenTargets: Set<string> | undefined = new Set();
   let stopped: Promise<void> | undefined;
   let exited = false;
   const send = (message: ToEngineWorker): void => worker?.postMessage(message);
@@ -57,12 +58,17 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
       });
       return started;
     },
-    wake() {
-      if (wakeQueued || stopped !== undefined) return;
+    wake(targets) {
+      if (stopped !== undefined) return;
+      // The turn's wakes in one message: every target once any wake named none.
+      if (targets === undefined) wokenTargets = undefined;
+      else if (wokenTargets !== undefined) for (const target of targets) wokenTargets.add(target);
+      if (wakeQueued) return;
       wakeQueued = true;
       setImmediate(() => {
         wakeQueued = false;
-        send({ type: 'wake' });
+        send(wokenTargets === undefined ? { type: 'wake' } : { type: 'wake', targets: [...wokenTargets] });
+        wokenTargets = new Set();
       });
     },
     status: () => [...status],

@@ -5,6 +5,7 @@ import type { CompiledRules } from '../rules/rules.js';
 import type { ClaimedDelivery, Store } from '../store/store.js';
 import { createAttemptRecorder } from './create-attempt-recorder.js';
 import { createDeliveryLane, laneCapacity, laneCircuit, laneUnblocksAt, type DeliveryLane } from './delivery-lane.js';
+import { createLaneAgenda } from './lane-agenda.js';
 import { deadLetterOrphans } from './dead-letter-orphans.js';
 import { logCircuitTransition } from './log-circuit-transition.js';
 import { createLocalPacer } from './local-pacer.js';
@@ -59,8 +60,11 @@ export interface DeliveryEngine {
    * that cannot be reached yet does not stop it: passes fail, are logged, and are retried until it answers.
    */
   start(): Promise<void>;
-  /** Looks for due deliveries soon (after an ingest commit, a replay, a finished attempt). */
-  wake(): void;
+  /**
+   * Looks for due deliveries soon (after an ingest commit, a replay, a finished attempt): for the named targets
+   * only, or without names for every target. Targets not named are still looked at once per poll interval.
+   */
+  wake(targets?: Iterable<string>): void;
   /** Per-target state, for health and the admin API. */
   status(): TargetStatus[];
   /**
@@ -94,6 +98,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       : createSharedPacer(shared, clock, (target, error) =>
           logFailure('reporting to the shared circuit failed', { target, error: String(error) }),
         );
+  const agenda = createLaneAgenda(pollIntervalMs);
   let stopping = false;
   let passing = false;
   let again = false;
@@ -108,6 +113,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       if (target === undefined) continue;
       if (lane !== undefined) clients.retire(lane.target);
       lanes.set(name, createDeliveryLane(spec, target, now, lane, shared !== undefined));
+      agenda.mark([name]);
     }
   };
   const launch = (lane: DeliveryLane, claimed: ClaimedDelivery, leaseEnd: number): void => {
@@ -136,7 +142,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         if (current !== lane) lane.inFlight -= 1;
         clients.release(target);
         inFlight.delete(work);
-        wake();
+        wake([lane.spec.name]);
       });
     inFlight.add(work);
   };
@@ -145,9 +151,13 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const now = clock.now();
     const rules = options.rules();
     syncLanes(rules, now);
-    let nextWake = now + pollIntervalMs;
     await sweepOrphans(rules, now);
-    for (const [name, lane] of lanes) {
+    const { lanes: agendaLanes, full } = agenda.take(lanes.keys(), now);
+    for (const { name } of agendaLanes) {
+      const lane = lanes.get(name);
+      if (lane === undefined) continue;
+      // Woken by a new delivery while it can start nothing and already knows when it can: that time serves it.
+      if (!full && laneCapacity(lane, now) === 0 && (agenda.dueAt(name) ?? now) > now) continue;
       let due: number | undefined;
       try {
         due = await serveLane(lane, now);
@@ -158,11 +168,12 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       if (due === undefined && !rules.targets.has(name) && lane.inFlight === 0) {
         // Removed from the rules and drained: only now is its client released.
         lanes.delete(name);
+        agenda.forget(name);
         clients.retire(lane.target);
         log.info('target removed from the rules has drained', { target: name });
-      } else if (due !== undefined) nextWake = Math.min(nextWake, due);
+      } else agenda.settle(name, due);
     }
-    return nextWake;
+    return agenda.nextPassAt(clock.now());
   };
 
   /**
@@ -215,18 +226,22 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   const schedule = (delayMs: number): void => {
     if (stopping) return;
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(
-      () => {
-        timer = undefined;
-        void run();
-      },
-      Math.min(delayMs, pollIntervalMs),
-    );
+    const sleep = Math.min(delayMs, pollIntervalMs);
+    timer = setTimeout(() => {
+      timer = undefined;
+      // The timer's pass serves the lanes waiting for a time of their own, or after a whole interval without a
+      // pass every lane, whatever the clock says (a test's may stand still; the agenda counts on it).
+      if (sleep === pollIntervalMs) agenda.mark();
+      else agenda.markDue();
+      void run();
+    }, sleep);
     timer.unref();
   };
   let wakeQueued = false;
-  const wake = (): void => {
-    if (stopping || wakeQueued) return;
+  const wake = (targets?: Iterable<string>): void => {
+    if (stopping) return;
+    agenda.mark(targets);
+    if (wakeQueued) return;
     wakeQueued = true;
     setImmediate(() => {
       wakeQueued = false;
@@ -264,7 +279,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       }
       wake();
     },
-    wake,
+    wake: (targets) => wake(targets),
     status: () =>
       [...lanes.values()].map((lane) => {
         const { state, nextProbeAt, pausedUntil } = laneCircuit(lane, clock.now());

@@ -12,7 +12,8 @@ export interface EngineWorkerData {
 
 /** Main thread to worker. */
 export type ToEngineWorker =
-  | { readonly type: 'wake' }
+  /** `targets` absent: every target (see DeliveryEngine.wake). */
+  | { readonly type: 'wake'; readonly targets?: readonly string[] }
   | { readonly type: 'reload'; readonly trigger: ReloadTrigger }
   | { readonly type: 'stop'; readonly deadlineMs: number };
 

@@ -51,7 +51,7 @@ try {
   await engine.start();
   const reporting = setInterval(() => post({ type: 'status', status: engine.status() }), STATUS_EVERY_MS);
   port.on('message', (message: ToEngineWorker) => {
-    if (message.type === 'wake') engine.wake();
+    if (message.type === 'wake') engine.wake(message.targets);
     else if (message.type === 'reload') rules.reload(message.trigger);
     else if (message.type === 'stop') {
       clearInterval(reporting);

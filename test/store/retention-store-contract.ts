@@ -125,6 +125,36 @@ export function describeRetentionStoreContract(name: string, createJournal: () =
       expect(await store.counts()).toEqual({ events: 4, deliveries: 4 });
     });
 
+    it('removes a sent digest once its event is gone; keeps open ones and those whose event stays', async () => {
+      const store = await openMigrated();
+      // An interval longer than the test: while a sent digest is in the journal, the next one of its key waits for it.
+      const group = (key: string, n: number) => ({
+        route: 'storm',
+        key,
+        waitMs: 1_000,
+        intervalMs: 200 * DAY_MS,
+        maxEvents: 10,
+        digestId: `dig_${key}_${n}`,
+      });
+      const grouped = (target: string, key: string, n: number, receivedAt: number) => ({
+        ...makeIngestItem({ targets: [target], receivedAt }),
+        groups: [group(key, n)],
+      });
+      await store.ingest([grouped('slack', 'a', 1, T0), grouped('slack', 'a', 1, T0 + 1), grouped('mail', 'c', 1, T0)]);
+      const build = () => ({ ...makeIngestItem({ receivedAt: T0 + 2_000 }).event, kind: 'switchyard.digest' });
+      expect(await store.sendDigest('dig_a_1', T0 + 2_000, build)).toBeDefined();
+      expect(await store.sendDigest('dig_c_1', T0 + 2_000, build)).toBeDefined();
+      await finishDeliveries(store, 'slack', 'delivered', T0 + 3_000); // c's digest is still pending for mail
+      await store.ingest([grouped('slack', 'b', 1, now - DAY_MS)]); // open, young
+
+      const pruned = await prunePass(store, cutoffs);
+      expect(pruned.events).toBe(4); // a's two, a's digest, c's one (grouped: final); c's digest event is pending
+
+      // The next digest of a goes after its wait: the one sent is gone. c's still holds the next one back.
+      await store.ingest([grouped('slack', 'a', 2, now), grouped('mail', 'c', 2, now)]);
+      expect(await store.findDueDigests(now + 1_000, 10)).toEqual(['dig_b_1', 'dig_a_2']);
+    });
+
     it('reports the journal size in bytes', async () => {
       const store = await openMigrated();
       const empty = await store.journalSize();

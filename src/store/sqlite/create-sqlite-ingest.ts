@@ -33,15 +33,21 @@ export function createSqliteIngest(
       const hold = item.holds?.[index];
       const throttle = item.throttles?.[index];
       const group = item.groups?.[index];
-      const row = { eventId: event.id, target, at: event.receivedAt, key: item.keys?.[index] ?? null };
-      if (hold) statements.insertHeldDelivery.run({ ...row, state: hold.state, heldBy: hold.by });
+      // Parameters as object literals with exactly the statement's names: an object built by spreading another
+      // made better-sqlite3's binding cost about 5 µs more per delivery (bench/README.md, noise control).
+      const eventId = event.id;
+      const at = event.receivedAt;
+      const key = item.keys?.[index] ?? null;
+      if (hold) statements.insertHeldDelivery.run({ eventId, target, at, key, state: hold.state, heldBy: hold.by });
       else if (group) {
-        statements.insertHeldDelivery.run({ ...row, state: 'grouped', heldBy: digests.join(target, row.at, group) });
+        const heldBy = digests.join(target, at, group);
+        statements.insertHeldDelivery.run({ eventId, target, at, key, state: 'grouped', heldBy });
       } else if (throttle) {
-        const { suppressed, count } = throttles.decide(throttle, row.at);
-        const held = suppressed ? { state: 'suppressed', heldBy: throttle.by } : { state: 'pending', heldBy: null };
-        statements.insertThrottledDelivery.run({ ...row, ...held, throttleKey: throttle.key, count });
-      } else statements.insertPendingDelivery.run(row);
+        const { suppressed, count } = throttles.decide(throttle, at);
+        const [state, heldBy] = suppressed ? ['suppressed', throttle.by] : ['pending', null];
+        const throttleKey = throttle.key;
+        statements.insertThrottledDelivery.run({ eventId, target, at, key, state, heldBy, throttleKey, count });
+      } else statements.insertPendingDelivery.run({ eventId, target, at, key });
     });
     return { duplicate: false, eventId: event.id, deliveries: item.targets.length };
   };

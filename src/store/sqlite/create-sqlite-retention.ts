@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { minuteOf } from '../event-count-buckets.js';
 import { PRUNE_EVENT_COUNTS_SQL } from '../event-counts-prune-sql.js';
+import { PRUNE_SENT_DIGESTS_SQL } from '../sent-digests-prune-sql.js';
 import {
   NOTHING_PRUNED,
   type PruneBatchResult,
@@ -47,6 +48,7 @@ export function createSqliteRetention(db: Database.Database, path: string) {
   const deleteReferences = db.prepare<{ eventsBefore: number }>(
     'DELETE FROM key_references WHERE updated_at < @eventsBefore',
   );
+  const deleteSentDigests = db.prepare<[eventsBefore: number]>(PRUNE_SENT_DIGESTS_SQL);
   const deleteCounts = db.prepare<[minute: number, limit: number]>(PRUNE_EVENT_COUNTS_SQL);
   const prunable = db.prepare<PruneCutoffs, PruneCounts>(
     `WITH gone AS MATERIALIZED (SELECT e.id FROM events e WHERE e.received_at < @eventsBefore AND NOT EXISTS (${UNFINISHED})),
@@ -56,7 +58,7 @@ export function createSqliteRetention(db: Database.Database, path: string) {
        (SELECT count(*) FROM gone_deliveries WHERE state = 'dead') AS deadLetters`,
   );
 
-  const batch = db.transaction((request: PruneRequest): PruneBatchResult => {
+  const pruneWindow = (request: PruneRequest): PruneBatchResult => {
     const cutoffs = { eventsBefore: request.eventsBefore, deadBefore: request.deadBefore };
     const rows = window.all({ ...cutoffs, after: request.after ?? '', limit: request.limit });
     const last = rows.at(-1);
@@ -79,6 +81,12 @@ export function createSqliteRetention(db: Database.Database, path: string) {
     // unless the journal has auto_vacuum = INCREMENTAL.
     db.pragma('incremental_vacuum');
     return { events, deliveries, attempts, deadLetters: counted.deadLetters, next, busy: false };
+  };
+  const batch = db.transaction((request: PruneRequest): PruneBatchResult => {
+    const result = pruneWindow(request);
+    // At the end of a pass, after its last events went: a digest's event may have gone in this very batch.
+    if (result.next === undefined) deleteSentDigests.run(request.eventsBefore);
+    return result;
   });
 
   return {

@@ -208,6 +208,56 @@ for (const [journalName, describeOn, backend] of suites)
       expect(target.jobs).toHaveLength(7);
     });
 
+    it('a wake naming targets looks only at those; the others wait for a wake without names or the poll', async () => {
+      const a = scriptedTarget();
+      const b = scriptedTarget();
+      const h = await setup([httpSpec('a'), httpSpec('b')], { a, b });
+      // Which targets the engine asks the journal about (claims and next due times).
+      const asked: string[] = [];
+      const store = new Proxy(h.store, {
+        get(journal, name, receiver) {
+          const value: unknown = Reflect.get(journal, name, receiver);
+          if (typeof value !== 'function') return value;
+          if (name === 'claimDue')
+            return (request: { target: string }, ...rest: unknown[]) => {
+              asked.push(request.target);
+              return (value as (...args: unknown[]) => unknown).call(journal, request, ...rest);
+            };
+          if (name === 'nextDueAt')
+            return (target: string, ...rest: unknown[]) => {
+              asked.push(target);
+              return (value as (...args: unknown[]) => unknown).call(journal, target, ...rest);
+            };
+          return (value as (...args: unknown[]) => unknown).bind(journal);
+        },
+      });
+      // A poll interval the test never reaches: only wakes start passes.
+      const engine = h.newEngine({ store, pollIntervalMs: 600_000 });
+      await engine.start();
+      await waitFor(
+        () => asked,
+        (targets) => targets.includes('a') && targets.includes('b'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      asked.length = 0;
+
+      await h.ingest(2, ['a']);
+      engine.wake(['a']);
+      await waitFor(
+        () => a.jobs.length,
+        (n) => n === 2,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(new Set(asked)).toEqual(new Set(['a']));
+
+      await h.ingest(1, ['b']);
+      engine.wake(); // a replay, a released silence: every target
+      await waitFor(
+        () => b.jobs.length,
+        (n) => n === 1,
+      );
+    });
+
     it('opens the circuit after consecutive failures, spends no attempts while open, and probes once', async () => {
       let up = false;
       const target: ScriptedTarget = scriptedTarget(() =>

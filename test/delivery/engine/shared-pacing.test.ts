@@ -86,7 +86,12 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
   it('three instances together keep one concurrency limit', async () => {
     // A long timeout: the held answers must not time out (the attempt deadline runs on real time) on a slow machine.
     const release: (() => void)[] = [];
-    const hold = () => new Promise<Outcome>((resolve) => release.push(() => resolve({ kind: 'delivered' })));
+    // Shutdown aborts what is still held: an attempt started after the last release must not keep stop() waiting.
+    const hold = (_job: unknown, signal: AbortSignal) =>
+      new Promise<Outcome>((resolve) => {
+        release.push(() => resolve({ kind: 'delivered' }));
+        signal.addEventListener('abort', () => resolve({ kind: 'retry', error: 'aborted by shutdown' }));
+      });
     const { target } = await threeInstances({ concurrency: 2, timeoutMs: 120_000 }, 10, hold);
     cleanups.push(async () => release.splice(0).forEach((done) => done())); // runs before the engines stop
     await settlesAt(target, 2);
