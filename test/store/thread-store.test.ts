@@ -88,4 +88,47 @@ describe('SQLite journal thread', () => {
     await cli.ingest([makeIngestItem()]);
     expect(await store.changesByOthers!()).not.toBe(before);
   });
+
+  it('sends a digest as its builder saw it: an ingest made while it builds waits until the digest is sent', async () => {
+    const { store } = await migrated();
+    const group = {
+      route: 'storm',
+      key: 'storm|a',
+      waitMs: 1_000,
+      intervalMs: 60_000,
+      maxEvents: 10,
+      digestId: 'dig_1',
+    };
+    const joining = (receivedAt: number, digestId = 'dig_1') => ({
+      ...makeIngestItem({ targets: ['slack'], receivedAt }),
+      groups: [{ ...group, digestId }],
+    });
+    await store.ingest([joining(T0), joining(T0 + 1)]);
+    const counts: number[] = [];
+    let late: Promise<unknown> | undefined;
+    const sent = await store.sendDigest('dig_1', T0 + 5_000, (digest) => {
+      counts.push(digest.count);
+      late ??= store.ingest([joining(T0 + 2, 'dig_1b')]); // posted between the peek and the commit
+      return { ...makeIngestItem({ receivedAt: T0 + 5_000 }).event, kind: 'switchyard.digest' };
+    });
+    await late;
+    expect(sent).toMatch(/^dlv_/);
+    expect(counts).toEqual([2]); // built once, from what was sent
+    // The late event did not join the digest already sent: it opened the next one.
+    const grouped = await store.findDeliveries({ state: 'grouped', limit: 10 });
+    expect(grouped.map((d) => d.heldBy)).toEqual(['dig_1', 'dig_1', 'dig_1b']);
+  });
+
+  it('lets other calls go on when a digest builder throws', async () => {
+    const { store } = await migrated();
+    const group = { route: 'storm', key: 'storm|a', waitMs: 0, intervalMs: 0, maxEvents: 10, digestId: 'dig_2' };
+    await store.ingest([{ ...makeIngestItem({ targets: ['slack'] }), groups: [group] }]);
+    await expect(
+      store.sendDigest('dig_2', T0 + 1, () => {
+        throw new Error('builder failed');
+      }),
+    ).rejects.toThrow('builder failed');
+    expect(await store.counts()).toEqual({ events: 1, deliveries: 1 });
+    expect(await store.findDueDigests(T0 + 1, 10)).toEqual(['dig_2']);
+  });
 });

@@ -3,7 +3,7 @@ import { systemClock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { DigestBuilder, DueDigest } from '../digest-records.js';
 import type { SqliteStoreOptions } from '../sqlite/create-sqlite-store.js';
-import type { Store, StoredEvent } from '../store.js';
+import type { NewEvent, Store, StoredEvent } from '../store.js';
 import type { FromJournalThread, JournalThreadData, ToJournalThread } from './journal-thread-protocol.js';
 import { reviveBuffers } from './revive-buffers.js';
 import { reviveError } from './revive-error.js';
@@ -75,10 +75,13 @@ export function createThreadStore(options: SqliteStoreOptions, hooks: ThreadStor
   let failure: Error | undefined;
   let closing: Promise<void> | undefined;
 
+  // Resolved once no call waits for an answer (close: the thread may answer close before earlier calls).
+  let idle: (() => void) | undefined;
   const fail = (error: Error): void => {
     failure ??= error;
     for (const call of pending.values()) call.reject(failure);
     pending.clear();
+    idle?.();
   };
   const start = (): Worker => {
     const started = source
@@ -89,7 +92,10 @@ export function createThreadStore(options: SqliteStoreOptions, hooks: ThreadStor
       const call = pending.get(answer.id);
       if (call === undefined) return;
       pending.delete(answer.id);
-      if (pending.size === 0) started.unref();
+      if (pending.size === 0) {
+        started.unref();
+        idle?.();
+      }
       if (answer.ok) call.resolve(reviveBuffers(answer.value));
       else call.reject(reviveError(answer.error));
     });
@@ -106,7 +112,8 @@ export function createThreadStore(options: SqliteStoreOptions, hooks: ThreadStor
   };
   const call = (method: string, args: readonly unknown[]): Promise<unknown> => {
     if (failure !== undefined) return Promise.reject(failure);
-    if (closing !== undefined && method !== 'close') {
+    // A digest's commit (or abandon) still goes after close(): the thread waits for it before the close.
+    if (closing !== undefined && method !== 'close' && !method.endsWith('Digest')) {
       return Promise.reject(new SwitchyardError('journal_closed', 'the event journal has been closed'));
     }
     worker ??= start();
@@ -123,14 +130,21 @@ export function createThreadStore(options: SqliteStoreOptions, hooks: ThreadStor
   return {
     ...store,
     migrate: () => call('migrate', [clock.now()]) as Promise<void>,
-    // The builder stays on this thread: the journal thread shows it what it would be given, then sends with
-    // the event built from that, unless an ingest changed the digest in between (then once more).
+    // The builder stays on this thread: the journal thread shows it what it would be given (and runs nothing
+    // else meanwhile), then sends with the event built from that; `stale` (the digest changed in between)
+    // is only a safeguard.
     async sendDigest(id: string, now: number, build: DigestBuilder) {
       for (;;) {
         const seen = (await call('peekDigest', [id, now])) as
           { digest: DueDigest; events: readonly StoredEvent[] } | undefined;
         if (seen === undefined) return undefined;
-        const event = build(seen.digest, seen.events);
+        let event: NewEvent;
+        try {
+          event = build(seen.digest, seen.events);
+        } catch (error) {
+          void call('abandonDigest', []).catch(() => undefined); // the thread waits for an answer to its peek
+          throw error;
+        }
         const expected = { count: seen.digest.count, ids: seen.events.map((e) => e.id) };
         const result = (await call('commitDigest', [id, now, event, expected])) as
           { sent: string | undefined } | { stale: true };
@@ -145,9 +159,13 @@ export function createThreadStore(options: SqliteStoreOptions, hooks: ThreadStor
         return closing;
       }
       const exited = new Promise<void>((resolve) => current.once('exit', () => resolve()));
-      // Once the store is closed there, the thread is ended from here: a port closed by the thread itself
-      // may drop the answer it just sent.
-      const closed = call('close', []).finally(() => void current.terminate());
+      // Once the store is closed there and every answer is in (the thread may send close's before those of
+      // earlier calls), the thread is ended from here: a port closed by the thread itself may drop answers.
+      const answered = new Promise<void>((resolve) => (idle = resolve));
+      const closed = call('close', []).finally(async () => {
+        await answered;
+        await current.terminate();
+      });
       closing = closed.then(() => exited);
       return closing;
     },

@@ -38,6 +38,7 @@ const special: Record<string, (...args: never[]) => Promise<unknown>> = {
     try {
       await store.sendDigest(id, now, (digest, events) => {
         seen = { digest, events };
+        peeked = true; // (synchronously, within this call)
         throw ROLL_BACK;
       });
     } catch (error) {
@@ -62,31 +63,52 @@ const special: Record<string, (...args: never[]) => Promise<unknown>> = {
       throw error;
     }
   },
+  // The builder threw on the main thread: nothing to send.
+  abandonDigest: () => Promise.resolve(undefined),
 };
 
 const methods = store as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
 
 // Messages that arrived while the thread was busy (in an fsync, say) are run together: a run of ingest
 // groups and attempt records in one transaction, everything else one call at a time, all in arrival order.
+// After a peek that found a digest, the thread waits for its commit (or abandon) before anything else, so
+// that no ingest joins the digest between what the builder saw and what is sent.
 let queue: ToJournalThread[] = [];
+let scheduled = false;
+let peeked = false;
+let paused = false;
+const schedule = (): void => {
+  if (scheduled || paused || queue.length === 0) return;
+  scheduled = true;
+  setImmediate(drain);
+};
 port.on('message', (message: ToJournalThread) => {
-  if (queue.push(message) === 1) setImmediate(drain);
+  if (paused && (message.method === 'commitDigest' || message.method === 'abandonDigest')) {
+    one(message);
+    paused = false;
+  } else {
+    queue.push(message);
+  }
+  schedule();
 });
 
 function drain(): void {
-  const messages = queue;
-  queue = [];
-  for (let i = 0; i < messages.length;) {
+  scheduled = false;
+  let i = 0;
+  while (i < queue.length && !paused) {
     let end = i;
-    while (end < messages.length && TOGETHER.has(messages[end]!.method)) end += 1;
+    while (end < queue.length && TOGETHER.has(queue[end]!.method)) end += 1;
     if (end - i >= 2) {
-      together(messages.slice(i, end));
+      together(queue.slice(i, end));
       i = end;
     } else {
-      one(messages[i]!);
+      one(queue[i]!);
       i += 1;
+      paused = peeked;
+      peeked = false;
     }
   }
+  queue = queue.slice(i);
 }
 
 const TOGETHER = new Set(['ingest', 'recordAttempts']);
