@@ -59,8 +59,12 @@ export function startDaemon(options: DaemonOptions): Promise<ChildServer> {
     '# Written by bench/start-daemon.ts for the ingest benchmark.',
     `listen: { host: 127.0.0.1, port: ${options.port} }`,
     'rules: ./rules.yaml',
+    // An extra `store:` line (`--pipeline-config 'store: { sqlite: { path: ./journal.db, thread: true } }'`)
+    // replaces the SQLite one.
     journal.kind === 'sqlite'
-      ? 'store: { sqlite: { path: ./journal.db } }'
+      ? (options.extraConfig ?? []).some((line) => line.startsWith('store:'))
+        ? ''
+        : 'store: { sqlite: { path: ./journal.db } }'
       : // As in production: the URL (it may hold a password) comes from the environment, not the file.
         `store: { postgres: { url: "\${DATABASE_URL}", schema: ${journal.schema}, pool_size: ${journal.poolSize} } }`,
     `sources: { ${BENCH_SOURCE}: { secrets: ["\${BENCH_SECRET}"] } }`,

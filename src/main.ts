@@ -113,7 +113,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       const lock = lockSqliteJournal(config.store.path, { pid: process.pid, host: hostname(), startedAt: clock.now() });
       releases.push(async () => lock.release());
     }
-    const store = createStore(config.store, { clock });
+    const store = createStore(config.store, { clock, thread: true });
     releases.push(() => store.close());
     const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });
     releases.push(async () => migration.stop());

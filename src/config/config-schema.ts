@@ -27,7 +27,7 @@ export const configSchema = {
           type: 'object',
           additionalProperties: false,
           required: ['path'],
-          properties: { path: { type: 'string', minLength: 1 }, busy_timeout: duration },
+          properties: { path: { type: 'string', minLength: 1 }, busy_timeout: duration, thread: { type: 'boolean' } },
         },
         postgres: {
           type: 'object',

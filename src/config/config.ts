@@ -41,6 +41,8 @@ export interface SqliteStoreConfig {
   readonly kind: 'sqlite';
   readonly path: string;
   readonly busyTimeoutMs: number;
+  /** Issue 11: the daemon's journal connection in a thread of its own (journal-thread.ts); the CLI ignores it. */
+  readonly thread: boolean;
 }
 
 /** The shared journal: several daemons on one PostgreSQL database. */

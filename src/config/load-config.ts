@@ -24,6 +24,8 @@ const DEFAULTS = {
   rules: './rules.yaml',
   sqlitePath: './data/switchyard.db',
   busyTimeout: '1s',
+  // Issue 11: the journal thread costs CPU per event on a busy 2-core machine (bench/README.md, Pipeline).
+  sqliteThread: false,
   // pg's own default.
   poolSize: 10,
   dedupeWindow: '7d',
@@ -129,7 +131,7 @@ export interface RawConfig {
   listen?: { host?: string; port?: number };
   rules?: string;
   store?: {
-    sqlite?: { path: string; busy_timeout?: string };
+    sqlite?: { path: string; busy_timeout?: string; thread?: boolean };
     postgres?: { url: string; schema?: string; pool_size?: number };
   };
   sources: Record<string, { secrets: string[]; max_event_age?: string; expect_events_within?: string }>;
@@ -192,6 +194,7 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
           kind: 'sqlite' as const,
           path: path.resolve(dir, raw.store?.sqlite?.path ?? DEFAULTS.sqlitePath),
           busyTimeoutMs: ms(raw.store?.sqlite?.busy_timeout ?? DEFAULTS.busyTimeout),
+          thread: raw.store?.sqlite?.thread ?? DEFAULTS.sqliteThread,
         }
       : {
           kind: 'postgres' as const,

@@ -42,7 +42,7 @@ describe('loadConfig', () => {
     const { dir, file } = writeConfig(`
 listen: { host: 127.0.0.1, port: 9090 }
 rules: ../rules.yaml
-store: { sqlite: { path: ./data/j.db, busy_timeout: 250ms } }
+store: { sqlite: { path: ./data/j.db, busy_timeout: 250ms, thread: true } }
 sources:
   monitor:
     secrets: ["\${MONITOR_SECRET}", "next-secret-abcdefghijkl"]
@@ -55,7 +55,12 @@ log: { level: debug }
     const config = loadConfig({ file, env: { MONITOR_SECRET: SECRET }, cwd: '/' });
     expect(config.listen).toEqual({ host: '127.0.0.1', port: 9090 });
     expect(config.rules).toBe(path.join(dir, 'rules.yaml'));
-    expect(config.store).toEqual({ kind: 'sqlite', path: path.join(dir, 'etc', 'data', 'j.db'), busyTimeoutMs: 250 });
+    expect(config.store).toEqual({
+      kind: 'sqlite',
+      path: path.join(dir, 'etc', 'data', 'j.db'),
+      busyTimeoutMs: 250,
+      thread: true,
+    });
     expect(config.sources.get('monitor')).toEqual({
       name: 'monitor',
       secrets: [SECRET, 'next-secret-abcdefghijkl'],
