@@ -22,9 +22,17 @@ export function createSqliteIngest(
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
     const originalId = statements.findDuplicate.get(event.source, bodySha256, item.dedupeSince);
     if (originalId !== undefined) return { duplicate: true, eventId: originalId, deliveries: 0 };
+    // An object literal with exactly the statement's names, as for the deliveries below.
     statements.insertEvent.run({
-      ...event,
+      id: event.id,
+      source: event.source,
+      kind: event.kind,
+      severity: event.severity,
+      occurredAt: event.occurredAt,
+      receivedAt: event.receivedAt,
+      body: event.body,
       bodySha256,
+      rulesVersion: event.rulesVersion,
       matchedRoutes: JSON.stringify(event.matchedRoutes),
       title: event.title ?? null,
     });
