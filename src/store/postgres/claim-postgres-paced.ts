@@ -5,7 +5,14 @@ import type { PacedClaim, PacedClaimRequest } from '../shared-targets.js';
 import { attachClaimedEvents } from './attach-claimed-events.js';
 import { leasePostgresDue } from './lease-postgres-due.js';
 import { lockTargetPacing, saveTargetPacing } from './lock-target-pacing.js';
+import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+const countInFlight = prepared(
+  'pacing_in_flight',
+  `SELECT count(*)::int AS n FROM deliveries
+   WHERE claim_token IS NOT NULL AND target = $1 AND state = 'pending' AND next_attempt_at > $2`,
+);
 
 /**
  * A claim under the target's shared pacing, in one transaction: lock the target's pacing row, count the
@@ -18,11 +25,7 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
   const paced = await withPostgresTransaction(pool, async (client) => {
     const state = await lockTargetPacing(client, target, policy, now);
     // A fresh snapshot (READ COMMITTED, statement after the lock): the other instances' committed claims count.
-    const counted = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM deliveries
-       WHERE claim_token IS NOT NULL AND target = $1 AND state = 'pending' AND next_attempt_at > $2`,
-      [target, now],
-    );
+    const counted = await client.query<{ n: number }>(countInFlight([target, now]));
     const inFlight = counted.rows[0]?.n ?? 0;
     const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
     const seen = { circuit, probeAt: state.openUntil ?? undefined, pausedUntil: state.pausedUntil };
@@ -38,7 +41,7 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
       );
     return { leased, blockedUntil: started < request.limit ? blockedUntil : undefined, ...seen };
   });
-  // The events are read after the commit, so the target's row lock is held for four short statements only.
+  // The references (keyed deliveries only) are read after the commit: the row lock is held for four statements.
   const claims = paced.leased === undefined ? [] : await attachClaimedEvents(pool, paced.leased);
   const { circuit, probeAt, pausedUntil } = paced;
   return { claims, blockedUntil: paced.blockedUntil, circuit, probeAt, pausedUntil };

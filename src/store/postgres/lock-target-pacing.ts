@@ -1,5 +1,18 @@
 import type pg from 'pg';
 import { initialPacingState, type PacingPolicy, type PacingState } from '../../delivery/pacing/pacing-state.js';
+import { prepared } from './prepared.js';
+
+const lockRow = prepared(
+  'pacing_lock',
+  `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil", probe_until AS "probeUntil",
+     probe_token AS "probeToken", paused_until AS "pausedUntil"
+   FROM target_pacing WHERE target = $1 FOR UPDATE`,
+);
+const saveRow = prepared(
+  'pacing_save',
+  `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
+     paused_until = $7, probe_token = $8 WHERE target = $1`,
+);
 
 /**
  * Reads a target's pacing row FOR UPDATE inside the caller's transaction, creating it first if the target is
@@ -11,14 +24,7 @@ export async function lockTargetPacing(
   policy: PacingPolicy,
   now: number,
 ): Promise<PacingState> {
-  const select = () =>
-    client.query<PacingState>(
-      `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil", probe_until AS "probeUntil",
-         probe_token AS "probeToken",
-         paused_until AS "pausedUntil"
-       FROM target_pacing WHERE target = $1 FOR UPDATE`,
-      [target],
-    );
+  const select = () => client.query<PacingState>(lockRow([target]));
   let row = (await select()).rows[0];
   if (row === undefined) {
     // First claim of this target anywhere: create the row (another instance may do so at the same moment).
@@ -36,9 +42,7 @@ export async function lockTargetPacing(
 /** Writes the row back (the caller holds its lock). */
 export async function saveTargetPacing(client: pg.PoolClient, target: string, state: PacingState): Promise<void> {
   await client.query(
-    `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
-       paused_until = $7, probe_token = $8 WHERE target = $1`,
-    [
+    saveRow([
       target,
       state.tokens,
       state.refilledAt,
@@ -47,6 +51,6 @@ export async function saveTargetPacing(client: pg.PoolClient, target: string, st
       state.probeUntil,
       state.pausedUntil,
       state.probeToken,
-    ],
+    ]),
   );
 }

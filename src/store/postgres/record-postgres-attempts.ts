@@ -2,7 +2,13 @@ import type pg from 'pg';
 import type { AttemptRecord } from '../store.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { writePostgresReferences } from './postgres-references.js';
+import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+const lockDeliveries = prepared(
+  'record_lock',
+  'SELECT id FROM deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+);
 
 type Parsed = AttemptRecord & { rowId: number };
 
@@ -20,9 +26,7 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
   });
   if (parsed.length === 0) return 0;
   return withPostgresTransaction(pool, async (client) => {
-    await client.query('SELECT id FROM deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
-      [...new Set(parsed.map((record) => record.rowId))],
-    ]);
+    await client.query(lockDeliveries([[...new Set(parsed.map((record) => record.rowId))]]));
     let applied = 0;
     for (const round of rounds(parsed)) {
       const recorded = await recordRound(client, round);
@@ -45,28 +49,32 @@ function rounds(records: readonly Parsed[]): Parsed[][] {
   return result;
 }
 
+const recordStatement = prepared(
+  'record_round',
+  `WITH input AS (
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
+       $7::bigint[], $8::text[], $9::integer[], $10::text[], $11::integer[])
+       AS i (id, token, state, next_attempt_at, last_error, started_at, duration_ms, outcome, status_code, detail,
+         counted)
+   ), finished AS (
+     UPDATE deliveries AS d SET state = i.state, attempts = d.attempts + 1,
+       schedule_attempts = d.schedule_attempts + i.counted, next_attempt_at = i.next_attempt_at,
+       last_error = i.last_error, claim_token = NULL, updated_at = i.started_at + i.duration_ms
+     FROM input AS i
+     WHERE d.id = i.id AND d.claim_token = i.token AND d.state = 'pending'
+     RETURNING d.id
+   )
+   INSERT INTO attempts (delivery_id, number, started_at, duration_ms, outcome, status_code, detail)
+   SELECT i.id, coalesce((SELECT max(a.number) FROM attempts AS a WHERE a.delivery_id = i.id), 0) + 1,
+     i.started_at, i.duration_ms, i.outcome, i.status_code, i.detail
+   FROM input AS i JOIN finished AS f ON f.id = i.id
+   RETURNING delivery_id AS id`,
+);
+
 /** Returns the ids of the deliveries whose record went in. */
 async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): Promise<Set<number>> {
   const result = await client.query<{ id: number }>(
-    `WITH input AS (
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
-         $7::bigint[], $8::text[], $9::integer[], $10::text[], $11::integer[])
-         AS i (id, token, state, next_attempt_at, last_error, started_at, duration_ms, outcome, status_code, detail,
-           counted)
-     ), finished AS (
-       UPDATE deliveries AS d SET state = i.state, attempts = d.attempts + 1,
-         schedule_attempts = d.schedule_attempts + i.counted, next_attempt_at = i.next_attempt_at,
-         last_error = i.last_error, claim_token = NULL, updated_at = i.started_at + i.duration_ms
-       FROM input AS i
-       WHERE d.id = i.id AND d.claim_token = i.token AND d.state = 'pending'
-       RETURNING d.id
-     )
-     INSERT INTO attempts (delivery_id, number, started_at, duration_ms, outcome, status_code, detail)
-     SELECT i.id, coalesce((SELECT max(a.number) FROM attempts AS a WHERE a.delivery_id = i.id), 0) + 1,
-       i.started_at, i.duration_ms, i.outcome, i.status_code, i.detail
-     FROM input AS i JOIN finished AS f ON f.id = i.id
-     RETURNING delivery_id AS id`,
-    [
+    recordStatement([
       records.map((r) => r.rowId),
       records.map((r) => r.claimToken),
       records.map((r) => r.next.state),
@@ -78,7 +86,7 @@ async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): P
       records.map((r) => r.attempt.statusCode),
       records.map((r) => r.attempt.detail),
       records.map((r) => (r.counted === false ? 0 : 1)),
-    ],
+    ]),
   );
   return new Set(result.rows.map((row) => Number(row.id)));
 }

@@ -1,7 +1,19 @@
 import type pg from 'pg';
 import { applyVerdict, type TargetVerdict } from '../../delivery/pacing/apply-verdict.js';
 import { lockTargetPacing, saveTargetPacing } from './lock-target-pacing.js';
+import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+// The rows are locked in name order (the subquery), as in the transaction below, so the two cannot deadlock.
+const resetSucceeded = prepared(
+  'pacing_reset',
+  `UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL
+   WHERE target IN (
+     SELECT target FROM target_pacing
+     WHERE target = ANY($1) AND (failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)
+     ORDER BY target FOR UPDATE
+   )`,
+);
 
 /**
  * Applies a group of verdicts, each target's in the order given. A target that only succeeded (the common case)
@@ -16,16 +28,7 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
   for (const verdict of verdicts) byTarget.set(verdict.target, [...(byTarget.get(verdict.target) ?? []), verdict]);
   const succeeded = [...byTarget].filter(([, list]) => list.every((verdict) => verdict.kind === 'delivered'));
   if (succeeded.length > 0) {
-    // The rows are locked in name order (the subquery), as in the transaction below, so the two cannot deadlock.
-    await pool.query(
-      `UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL
-       WHERE target IN (
-         SELECT target FROM target_pacing
-         WHERE target = ANY($1) AND (failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)
-         ORDER BY target FOR UPDATE
-       )`,
-      [succeeded.map(([target]) => target)],
-    );
+    await pool.query(resetSucceeded([succeeded.map(([target]) => target)]));
     for (const [target] of succeeded) byTarget.delete(target);
   }
   if (byTarget.size === 0) return;
