@@ -11,7 +11,7 @@
  * them, delivering to one receiver. Reports, never asserts.
  *
  *   npm run bench -- --only-pipeline [--pipeline-rounds 3] [--pipeline-baseline DIR] [--pipeline-cpu-prof DIR]
- *     [--pipeline-postgres [--pipeline-postgres-instances 3]]
+ *     [--pipeline-postgres [--pipeline-postgres-instances 3] [--pipeline-skip-sqlite]]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +40,8 @@ export interface PipelineBenchOptions {
   /** With a database: a third daemon, `postgres`, of this checkout on a fresh schema (issue 11, goal 4). */
   readonly postgres?: BenchDatabase | undefined;
   readonly postgresPoolSize?: number;
+  /** With a database: leave out the SQLite daemons (`--pipeline-skip-sqlite`), for PostgreSQL work alone. */
+  readonly skipSqlite?: boolean;
   /** With a database and N > 1: also N instances of each checkout sharing one schema (`postgres-xN`). */
   readonly postgresInstances?: number;
   /** Extra config lines for this checkout's daemon (not the baseline's), e.g. `delivery: { worker_thread: true }`. */
@@ -130,9 +132,10 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
     const onPostgres = (instances: number) => (database ? { database, instances } : undefined);
     const many = options.postgresInstances ?? 1;
     const base = options.baselineRoot;
+    const sqliteOff = database !== undefined && options.skipSqlite === true;
     const daemons = [
-      ...(base ? [await start('baseline', base, [])] : []),
-      await start('switchyard', options.root, options.extraConfig ?? []),
+      ...(base && !sqliteOff ? [await start('baseline', base, [])] : []),
+      ...(sqliteOff ? [] : [await start('switchyard', options.root, options.extraConfig ?? [])]),
       ...(database && base ? [await start('postgres-base', base, [], onPostgres(1))] : []),
       ...(database ? [await start('postgres', options.root, [], onPostgres(1))] : []),
       ...(database && base && many > 1 ? [await start(`postgres-x${many}-base`, base, [], onPostgres(many))] : []),
