@@ -126,4 +126,20 @@ describePostgres('PostgreSQL multi-row ingest and claims', () => {
       { state: 'suppressed', n: 6 * 8 - 5 },
     ]);
   });
+
+  it('claims under the shared pacing for a target whose name needs quoting (its lock goes with the BEGIN)', async () => {
+    const on = await journal();
+    const store = instance(on);
+    await store.migrate();
+    const target = 'it\'s \\ "odd"';
+    await store.ingest([makeIngestItem({ targets: [target] }), makeIngestItem({ targets: [target] })]);
+    const policy = { rateLimit: null, concurrency: 10, circuit: { failures: 5, cooldownMs: 1000 }, maxDelayMs: 1000 };
+    const claim = () => store.sharedTargets?.claim({ target, now: T0 + HOUR, limit: 10, leaseMs: 1000, policy });
+    // The first claim creates the target's pacing row, the second finds it locked by nothing.
+    expect((await claim())?.claims).toHaveLength(2);
+    await store.ingest([makeIngestItem({ targets: [target] })]);
+    expect((await claim())?.claims).toHaveLength(1);
+    const [row] = await on.sql<{ target: string }>('SELECT target FROM target_pacing');
+    expect(row?.target).toBe(target);
+  });
 });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { IngestItem, IngestResult, ThrottleCheck } from '../store.js';
+import { bigintArrayLiteral } from './bigint-array-literal.js';
 import { dedupeLockKeys } from './dedupe-lock-keys.js';
 import { insertGrouped } from './postgres-digests.js';
 import { insertIngestRows } from './insert-ingest-rows.js';
@@ -8,10 +9,9 @@ import { resolveDuplicates, type Original } from './resolve-duplicates.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
 // The subquery's ORDER BY fixes the order the locks are taken in (a subquery with ORDER BY is not flattened).
-const lockKeys = prepared(
-  'ingest_lock',
-  'SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT k FROM unnest($1::bigint[]) AS k ORDER BY k) AS keys',
-);
+// It goes with the BEGIN, in one round trip, so its keys are written into it.
+const lockKeys = (keys: readonly string[]) =>
+  `SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT k FROM unnest(${bigintArrayLiteral(keys)}) AS k ORDER BY k) AS keys`;
 const originals = prepared(
   'ingest_originals',
   `SELECT i.n, o.id, o.received_at AS "receivedAt"
@@ -25,7 +25,7 @@ const originals = prepared(
 
 /**
  * The group-commit transaction: the whole group in one transaction, in a fixed number of statements whatever
- * its size (arrays through unnest rather than one INSERT per row): BEGIN, the locks, the originals, one
+ * its size (arrays through unnest rather than one INSERT per row): BEGIN with the locks, the originals, one
  * statement for the events, their counts and their deliveries (insert-ingest-rows.ts), COMMIT; plus one
  * statement per throttled or grouped delivery, each of which must see the ones before it.
  *
@@ -44,35 +44,38 @@ export function createPostgresIngest(
   writer: string,
 ): (items: readonly IngestItem[]) => Promise<IngestResult[]> {
   return (items) =>
-    withPostgresTransaction(pool, async (client) => {
-      await client.query(lockKeys([dedupeLockKeys(namespace, items)]));
-      const stored = await findOriginals(client, items);
-      const { results, fresh } = resolveDuplicates(items, stored);
-      const all = fresh.flatMap(({ event, targets, keys, holds, throttles, groups }) =>
-        targets.map((target, index) => {
-          const hold = holds?.[index] ?? null;
-          const group = hold === null ? (groups?.[index] ?? null) : null;
-          const throttle = hold === null && group === null ? (throttles?.[index] ?? null) : null;
-          return { event, target, key: keys?.[index] ?? null, hold, group, throttle };
-        }),
-      );
-      if (fresh.length > 0) {
-        await insertIngestRows(
-          client,
-          writer,
-          fresh.map((item) => item.event),
-          all.filter((d) => d.throttle === null && d.group === null),
+    withPostgresTransaction(
+      pool,
+      async (client) => {
+        const stored = await findOriginals(client, items);
+        const { results, fresh } = resolveDuplicates(items, stored);
+        const all = fresh.flatMap(({ event, targets, keys, holds, throttles, groups }) =>
+          targets.map((target, index) => {
+            const hold = holds?.[index] ?? null;
+            const group = hold === null ? (groups?.[index] ?? null) : null;
+            const throttle = hold === null && group === null ? (throttles?.[index] ?? null) : null;
+            return { event, target, key: keys?.[index] ?? null, hold, group, throttle };
+          }),
         );
-      }
-      // After the others: each decision is its own statement, so it sees the deliveries inserted before it.
-      for (const { event, target, key, throttle, group } of all) {
-        if (throttle !== null)
-          await insertThrottled(client, { eventId: event.id, target, at: event.receivedAt, key }, throttle);
-        if (group !== null)
-          await insertGrouped(client, { eventId: event.id, target, at: event.receivedAt, key }, group);
-      }
-      return results;
-    });
+        if (fresh.length > 0) {
+          await insertIngestRows(
+            client,
+            writer,
+            fresh.map((item) => item.event),
+            all.filter((d) => d.throttle === null && d.group === null),
+          );
+        }
+        // After the others: each decision is its own statement, so it sees the deliveries inserted before it.
+        for (const { event, target, key, throttle, group } of all) {
+          if (throttle !== null)
+            await insertThrottled(client, { eventId: event.id, target, at: event.receivedAt, key }, throttle);
+          if (group !== null)
+            await insertGrouped(client, { eventId: event.id, target, at: event.receivedAt, key }, group);
+        }
+        return results;
+      },
+      lockKeys(dedupeLockKeys(namespace, items)),
+    );
 }
 
 const throttled = prepared(

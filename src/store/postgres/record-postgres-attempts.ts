@@ -2,20 +2,20 @@ import type pg from 'pg';
 import type { AttemptRecord } from '../store.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { writePostgresReferences } from './postgres-references.js';
+import { bigintArrayLiteral } from './bigint-array-literal.js';
 import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
-const lockDeliveries = prepared(
-  'record_lock',
-  'SELECT id FROM deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
-);
+// With the BEGIN, in one round trip: the ids are written into it.
+const lockDeliveries = (ids: readonly number[]) =>
+  `SELECT id FROM deliveries WHERE id = ANY(${bigintArrayLiteral(ids)}) ORDER BY id FOR UPDATE`;
 
 type Parsed = AttemptRecord & { rowId: number };
 
 /**
  * Records finished attempts in one transaction: each delivery's new state and its attempt row, only where the
  * claim token still matches (a lease that expired and was claimed again is skipped). The deliveries are
- * locked first in id order, so two instances recording overlapping sets wait rather than deadlock. Records
+ * locked first in id order (with the BEGIN, one round trip), so two instances recording overlapping sets wait rather than deadlock. Records
  * go in as arrays; a delivery named twice goes in a later round, so it sees the first record's effect, as
  * one-by-one application would.
  */
@@ -25,16 +25,19 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
     return rowId === undefined ? [] : [{ ...record, rowId }];
   });
   if (parsed.length === 0) return 0;
-  return withPostgresTransaction(pool, async (client) => {
-    await client.query(lockDeliveries([[...new Set(parsed.map((record) => record.rowId))]]));
-    let applied = 0;
-    for (const round of rounds(parsed)) {
-      const recorded = await recordRound(client, round);
-      await writePostgresReferences(client, round, recorded);
-      applied += recorded.size;
-    }
-    return applied;
-  });
+  return withPostgresTransaction(
+    pool,
+    async (client) => {
+      let applied = 0;
+      for (const round of rounds(parsed)) {
+        const recorded = await recordRound(client, round);
+        await writePostgresReferences(client, round, recorded);
+        applied += recorded.size;
+      }
+      return applied;
+    },
+    lockDeliveries([...new Set(parsed.map((record) => record.rowId))]),
+  );
 }
 
 /** Splits records so that no round names a delivery twice, keeping their order. */

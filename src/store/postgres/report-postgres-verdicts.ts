@@ -1,6 +1,7 @@
 import type pg from 'pg';
+import type { PacingState } from '../../delivery/pacing/pacing-state.js';
 import { applyVerdict, type TargetVerdict } from '../../delivery/pacing/apply-verdict.js';
-import { lockTargetPacing, saveTargetPacing } from './lock-target-pacing.js';
+import { lockTargetPacing, lockTargetPacingStatement, saveTargetPacing } from './lock-target-pacing.js';
 import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
@@ -32,14 +33,23 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
     for (const [target] of succeeded) byTarget.delete(target);
   }
   if (byTarget.size === 0) return;
-  await withPostgresTransaction(pool, async (client) => {
-    for (const target of [...byTarget.keys()].sort()) {
-      const list = byTarget.get(target) ?? [];
-      const first = list[0];
-      if (first === undefined) continue;
-      const before = await lockTargetPacing(client, target, first.policy, first.at);
-      const after = list.reduce(applyVerdict, before);
-      if (JSON.stringify(after) !== JSON.stringify(before)) await saveTargetPacing(client, target, after);
-    }
-  });
+  const targets = [...byTarget.keys()].sort();
+  await withPostgresTransaction(
+    pool,
+    async (client, locked) => {
+      for (const [index, target] of targets.entries()) {
+        const list = byTarget.get(target) ?? [];
+        const first = list[0];
+        if (first === undefined) continue;
+        const opened = index === 0 ? (locked as pg.QueryResult<PacingState> | undefined) : undefined;
+        const before = await lockTargetPacing(client, target, first.policy, first.at, opened);
+        const after = list.reduce(applyVerdict, before);
+        if (JSON.stringify(after) !== JSON.stringify(before)) await saveTargetPacing(client, target, after);
+      }
+    },
+    // The first target's lock goes with the BEGIN, in one round trip, as the attempt record's does. A failure's
+    // verdict and its record commit separately (the engine's two group commits): between the two a claim sees
+    // the attempt neither in flight nor failed, so the verdict must not take longer to commit than the record.
+    lockTargetPacingStatement(targets[0] ?? ''),
+  );
 }
