@@ -40,7 +40,7 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
       const seen = { circuit, probeAt: state.openUntil ?? undefined, pausedUntil: state.pausedUntil };
       const limit = Math.min(request.limit, allowance);
       if (limit < 1) return { leased: undefined, blockedUntil, ...seen };
-      const leased = await leasePostgresDue(client, { ...request, limit });
+      const leased = await leasePostgresDue(client, { ...request, limit }, false);
       const started = leased.rows.length;
       if (started > 0)
         await saveTargetPacing(

@@ -10,8 +10,8 @@ export type LeasedRow = StoredDelivery & {
   scheduleAttempts: number;
   generation: number;
   suppressedCount: number;
-  /** The delivery's event, read by the same statement (events never change once stored). */
-  event: StoredEvent;
+  /** The delivery's event, when read by the same statement (events never change once stored). */
+  event: StoredEvent | undefined;
 };
 
 type Returned = Omit<LeasedRow, 'event'> & {
@@ -26,25 +26,25 @@ type Returned = Omit<LeasedRow, 'event'> & {
   eBody: Buffer;
 };
 
-const lease = prepared(
-  'lease_due',
-  `WITH due AS (
+const EVENT_COLUMNS = `,
+     e.source AS "eSource", e.kind AS "eKind", e.severity AS "eSeverity", e.occurred_at AS "eOccurredAt",
+     e.received_at AS "eReceivedAt", encode(e.body_sha256, 'hex') AS "eBodySha256",
+     e.rules_version AS "eRulesVersion", e.matched_routes AS "eMatchedRoutes", e.body AS "eBody"`;
+const leaseSql = (withEvents: boolean) => `WITH due AS (
      SELECT id, next_attempt_at, updated_at FROM deliveries
      WHERE state = 'pending' AND target = $1 AND next_attempt_at <= $2 AND ${inLine('deliveries', '$2')}
      ORDER BY next_attempt_at, id LIMIT $3
      FOR UPDATE SKIP LOCKED
    )
    UPDATE deliveries AS d SET claim_token = $4, next_attempt_at = $5, updated_at = $2
-   FROM due, events AS e WHERE d.id = due.id AND e.id = d.event_id
+   FROM due${withEvents ? ', events AS e' : ''} WHERE d.id = due.id${withEvents ? ' AND e.id = d.event_id' : ''}
    RETURNING 'dlv_' || d.id AS id, d.event_id AS "eventId", d.target, d.state, d.attempts,
      due.next_attempt_at AS "nextAttemptAt", d.last_error AS "lastError", d.created_at AS "createdAt",
      due.updated_at AS "updatedAt", d.id AS "rowId", d.retry_from AS "retryFrom",
      d.schedule_attempts AS "scheduleAttempts", d.replay_generation AS "generation", d.suppressed_count AS "suppressedCount",
-     d.correlation_key AS "correlationKey",
-     e.source AS "eSource", e.kind AS "eKind", e.severity AS "eSeverity", e.occurred_at AS "eOccurredAt",
-     e.received_at AS "eReceivedAt", encode(e.body_sha256, 'hex') AS "eBodySha256",
-     e.rules_version AS "eRulesVersion", e.matched_routes AS "eMatchedRoutes", e.body AS "eBody"`,
-);
+     d.correlation_key AS "correlationKey"${withEvents ? EVENT_COLUMNS : ''}`;
+const leaseWithEvents = prepared('lease_due_events', leaseSql(true));
+const leaseOnly = prepared('lease_due', leaseSql(false));
 
 export interface Leased {
   readonly claimToken: string;
@@ -61,10 +61,20 @@ export interface Leased {
  * Order per key (issue 14, key-order-sql.ts): only the first delivery of a key's line is a candidate, so two
  * claims at once can only race for the same row, which the row lock settles; a later one sees it claimed.
  */
-export async function leasePostgresDue(client: pg.Pool | pg.PoolClient, request: ClaimRequest): Promise<Leased> {
+export async function leasePostgresDue(
+  client: pg.Pool | pg.PoolClient,
+  request: ClaimRequest,
+  withEvents = true,
+): Promise<Leased> {
   const claimToken = randomUUID();
   const claimed = await client.query<Returned>(
-    lease([request.target, request.now, request.limit, claimToken, request.now + request.leaseMs]),
+    (withEvents ? leaseWithEvents : leaseOnly)([
+      request.target,
+      request.now,
+      request.limit,
+      claimToken,
+      request.now + request.leaseMs,
+    ]),
   );
   const rows = claimed.rows.map(
     ({
@@ -80,18 +90,20 @@ export async function leasePostgresDue(client: pg.Pool | pg.PoolClient, request:
       ...row
     }) => ({
       ...row,
-      event: {
-        id: row.eventId,
-        source: eSource,
-        kind: eKind,
-        severity: eSeverity,
-        occurredAt: eOccurredAt,
-        receivedAt: eReceivedAt,
-        bodySha256: eBodySha256,
-        rulesVersion: eRulesVersion,
-        matchedRoutes: eMatchedRoutes,
-        body: eBody,
-      },
+      event: !withEvents
+        ? undefined
+        : {
+            id: row.eventId,
+            source: eSource,
+            kind: eKind,
+            severity: eSeverity,
+            occurredAt: eOccurredAt,
+            receivedAt: eReceivedAt,
+            bodySha256: eBodySha256,
+            rulesVersion: eRulesVersion,
+            matchedRoutes: eMatchedRoutes,
+            body: eBody,
+          },
     }),
   );
   return { claimToken, rows };
