@@ -5,9 +5,13 @@
  * Reports ingest req/s, deliveries completed during the load, the time until the last delivery, the sustained
  * end-to-end rate, receive-to-delivered latency and the daemon's CPU per event next to the bare server's.
  * With `--pipeline-baseline DIR` (a checkout with its own `dist/`, e.g. main) that daemon runs too, in
- * alternating rounds, so a change is measured against its baseline in one invocation. Reports, never asserts.
+ * alternating rounds, so a change is measured against its baseline in one invocation. `--pipeline-postgres`
+ * adds the same on PostgreSQL (this checkout's daemon, and the baseline's on a schema of its own), and
+ * `--pipeline-postgres-instances N` (N > 1) N instances sharing one PostgreSQL journal, the load spread over
+ * them, delivering to one receiver. Reports, never asserts.
  *
  *   npm run bench -- --only-pipeline [--pipeline-rounds 3] [--pipeline-baseline DIR] [--pipeline-cpu-prof DIR]
+ *     [--pipeline-postgres [--pipeline-postgres-instances 3] [--pipeline-skip-sqlite]]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -36,6 +40,10 @@ export interface PipelineBenchOptions {
   /** With a database: a third daemon, `postgres`, of this checkout on a fresh schema (issue 11, goal 4). */
   readonly postgres?: BenchDatabase | undefined;
   readonly postgresPoolSize?: number;
+  /** With a database: leave out the SQLite daemons (`--pipeline-skip-sqlite`), for PostgreSQL work alone. */
+  readonly skipSqlite?: boolean;
+  /** With a database and N > 1: also N instances of each checkout sharing one schema (`postgres-xN`). */
+  readonly postgresInstances?: number;
   /** Extra config lines for this checkout's daemon (not the baseline's), e.g. `delivery: { worker_thread: true }`. */
   readonly extraConfig?: readonly string[];
 }
@@ -70,46 +78,68 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
       name: string,
       root: string,
       extraConfig: readonly string[],
-      postgres?: BenchDatabase,
+      postgres?: { database: BenchDatabase; instances: number },
     ): Promise<PipelineDaemon> => {
       const own = path.join(dir, name);
       mkdirSync(own);
+      // One receiver for all instances: it counts the deliveries of them all.
       const receiver = await tsx('stamping-receiver.ts', await freePort());
       servers.push(receiver);
-      const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}/${name}`] : [];
-      const common = { root, dir: own, name, secret, logLevel: options.logLevel, extraConfig, nodeFlags: profile };
       const rules = deliveryRules({ origin: receiver.origin, concurrency: 64 });
-      const schema = postgres && (await postgres.createSchema('pipeline'));
-      const server = await startDaemon({
-        ...common,
-        journal: schema
-          ? { kind: 'postgres', url: postgres.url, schema, poolSize: options.postgresPoolSize ?? 10 }
-          : { kind: 'sqlite' },
-        port: await freePort(),
-        rules,
-      });
-      servers.push(server);
+      const label = name.replace(/[^a-z0-9]/g, '_');
+      const schema = postgres && (await postgres.database.createSchema(label));
+      // The daemons' connections carry a name of their own, so their backends' CPU can be told from others'.
+      const application = schema === undefined ? undefined : `switchyard_bench_${label}`;
+      const instances: ChildServer[] = [];
+      for (let i = 0; i < (postgres?.instances ?? 1); i += 1) {
+        const instance = `${name}${i === 0 ? '' : `-${i + 1}`}`;
+        const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}/${instance}`] : [];
+        const server = await startDaemon({
+          root,
+          dir: own,
+          name: instance,
+          secret,
+          logLevel: options.logLevel,
+          extraConfig,
+          nodeFlags: profile,
+          journal:
+            postgres && schema
+              ? {
+                  kind: 'postgres',
+                  url: withApplicationName(postgres.database.url, application ?? ''),
+                  schema,
+                  poolSize: options.postgresPoolSize ?? 10,
+                }
+              : { kind: 'sqlite' },
+          port: await freePort(),
+          rules,
+        });
+        servers.push(server);
+        instances.push(server);
+      }
       const journal = schema
-        ? await postgresPipelineJournal(postgres.url, schema)
+        ? await postgresPipelineJournal(options.postgres?.url ?? '', schema)
         : sqlitePipelineJournal(path.join(own, 'journal.db'));
       journals.push(journal);
-      const daemon = {
-        name,
-        server,
-        receiver,
-        journal,
-        postgres: schema !== undefined,
-        ingestUrl: `${server.origin}/webhooks/${BENCH_SOURCE}`,
-      };
-      await smokeCheck(daemon.ingestUrl, secret, true);
+      const ingestUrls = instances.map((server) => `${server.origin}/webhooks/${BENCH_SOURCE}`);
+      const daemon = { name, servers: instances, receiver, journal, postgresApplication: application, ingestUrls };
+      for (const url of ingestUrls) await smokeCheck(url, secret, true);
       // Warm-up, not measured: JIT, page cache, the receiver's connections.
       await runPipelineRound(daemon, { ...load, durationSeconds: 2 }, secret);
       return daemon;
     };
+    const database = options.postgres;
+    const onPostgres = (instances: number) => (database ? { database, instances } : undefined);
+    const many = options.postgresInstances ?? 1;
+    const base = options.baselineRoot;
+    const sqliteOff = database !== undefined && options.skipSqlite === true;
     const daemons = [
-      ...(options.baselineRoot ? [await start('baseline', options.baselineRoot, [])] : []),
-      await start('switchyard', options.root, options.extraConfig ?? []),
-      ...(options.postgres ? [await start('postgres', options.root, [], options.postgres)] : []),
+      ...(base && !sqliteOff ? [await start('baseline', base, [])] : []),
+      ...(sqliteOff ? [] : [await start('switchyard', options.root, options.extraConfig ?? [])]),
+      ...(database && base ? [await start('postgres-base', base, [], onPostgres(1))] : []),
+      ...(database ? [await start('postgres', options.root, [], onPostgres(1))] : []),
+      ...(database && base && many > 1 ? [await start(`postgres-x${many}-base`, base, [], onPostgres(many))] : []),
+      ...(database && many > 1 ? [await start(`postgres-x${many}`, options.root, [], onPostgres(many))] : []),
     ];
     console.log(
       `pipeline benchmark: ${options.connections} connections x ${options.durationSeconds} s, every event routed ` +
@@ -133,12 +163,13 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
         const r = await runPipelineRound(daemon, load, secret);
         rounds.get(daemon.name)?.push(r);
         console.log(
-          `  round ${round} ${daemon.name.padEnd(11)} ingest ${int(r.load.requestsPerSecond)} req/s  p99 ${r.load.p99Ms} ms  ` +
+          `  round ${round} ${daemon.name.padEnd(16)} ingest ${int(r.load.requestsPerSecond)} req/s  p99 ${r.load.p99Ms} ms  ` +
             `events ${int(r.events)}, delivered during load ${int(r.deliveredDuringLoad)} ` +
             `(${((r.deliveredDuringLoad / r.events) * 100).toFixed(0)}%), last +${r.afterLoadSeconds.toFixed(1)} s after, ` +
             `end-to-end ${int(r.endToEndPerSecond)}/s, latency p50 ${int(r.latencyP50Ms)} ms p99 ${int(r.latencyP99Ms)} ms, ` +
             `CPU ${int(r.cpuPerEventLoadUs)} µs/event during load, ${int(r.cpuPerEventTotalUs)} to the last delivery` +
             `${Number.isFinite(r.postgresCpuPerEventUs) ? `, PostgreSQL ${int(r.postgresCpuPerEventUs)} µs/event` : ''}` +
+            `${Number.isFinite(r.backendCpuPerEventUs) ? ` (its backends ${int(r.backendCpuPerEventUs)})` : ''}` +
             `${r.extraDeliveries > 0 ? `, ${r.extraDeliveries} extra deliveries` : ''}` +
             ` (machine ${r.load.cpu?.machineBusyCores.toFixed(2)} cores busy)`,
         );
@@ -151,6 +182,13 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
     rmSync(dir, { recursive: true, force: true });
     if (options.cpuProfDir) console.log(`daemon CPU profiles written to ${options.cpuProfDir}/<daemon>`);
   }
+}
+
+/** The URL with `application_name` set (a connection-string parameter overrides the pool's own name). */
+function withApplicationName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', name);
+  return parsed.toString();
 }
 
 const bareCpu = (result: LoadResult) => ((result.cpu?.processCores ?? Number.NaN) / result.requestsPerSecond) * 1e6;
@@ -187,22 +225,32 @@ export function formatPipelineSummary(
       lines.push(
         `  PostgreSQL CPU µs/event   ${of((r) => r.postgresCpuPerEventUs)}   daemon + PostgreSQL ${int(both)}, ` +
           `ratio to bare ${(both / bareCpuUs).toFixed(2)}`,
+        `  its backends µs/event     ${of((r) => r.backendCpuPerEventUs)}   (the daemons' connections only)`,
       );
     }
   }
-  const baseline = rounds.get('baseline');
-  const candidate = rounds.get('switchyard');
-  if (baseline && candidate) {
-    // Per-round ratios (each round ran both), then their median: drift on the shared machine cancels out.
+  // Per-round ratios (each round ran both), then their median: drift on the shared machine cancels out.
+  for (const [name, candidate] of rounds) {
+    const baselineName = name === 'switchyard' ? 'baseline' : `${name}-base`;
+    const baseline = rounds.get(baselineName);
+    if (baseline === undefined || name === baselineName) continue;
     const ratio = (f: (r: PipelineRound) => number) =>
       spread(
         candidate.map((r, i) => f(r) / f(baseline[i] ?? r)),
         2,
       );
+    const postgres = candidate.every((r) => Number.isFinite(r.postgresCpuPerEventUs));
     lines.push(
-      'switchyard / baseline, per round (median, min-max):',
+      `${name} / ${baselineName}, per round (median, min-max):`,
       `  ingest req/s ${ratio((r) => r.load.requestsPerSecond)}, end-to-end ${ratio((r) => r.endToEndPerSecond)}, ` +
         `CPU per event to the last ${ratio((r) => r.cpuPerEventTotalUs)}, during load ${ratio((r) => r.cpuPerEventLoadUs)}`,
+      ...(postgres
+        ? [
+            `  PostgreSQL CPU per event ${ratio((r) => r.postgresCpuPerEventUs)}, its backends ` +
+              `${ratio((r) => r.backendCpuPerEventUs)}, daemon + PostgreSQL ` +
+              `${ratio((r) => r.cpuPerEventTotalUs + r.postgresCpuPerEventUs)}`,
+          ]
+        : []),
     );
   }
   return lines.join('\n');

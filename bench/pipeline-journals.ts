@@ -6,6 +6,8 @@ export interface PipelineJournal {
   count(since: number): Promise<number>;
   /** Each event's incident id (from its body) and `received_at`. */
   received(since: number): Promise<{ id: string; at: number }[]>;
+  /** PostgreSQL: the pids of the backends whose `application_name` is this (the daemons' connections). */
+  backendPids?(applicationName: string): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,13 @@ export async function postgresPipelineJournal(url: string, schema: string): Prom
         [since],
       );
       return rows.map((row) => ({ id: row.id, at: Number(row.at) }));
+    },
+    async backendPids(applicationName) {
+      const { rows } = await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE application_name = $1',
+        [applicationName],
+      );
+      return rows.map((row) => row.pid);
     },
     close: () => client.end(),
   };

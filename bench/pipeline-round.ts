@@ -1,19 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { ChildServer } from './child-server.js';
 import { cpuSnapshot } from './cpu-sample.js';
+import { startBackendCpu } from './postgres-backend-cpu.js';
 import type { PipelineJournal } from './pipeline-journals.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { median } from './summarize.js';
 
-/** One daemon of the pipeline benchmark: its process, its journal file and the receiver it delivers to. */
+/**
+ * One daemon of the pipeline benchmark, or several instances sharing one PostgreSQL journal: their processes,
+ * the journal and the receiver they all deliver to. The load is spread over `ingestUrls` (one per instance).
+ */
 export interface PipelineDaemon {
   readonly name: string;
-  readonly server: ChildServer;
+  readonly servers: readonly ChildServer[];
   readonly journal: PipelineJournal;
-  /** On PostgreSQL: the server's CPU per event is measured too. */
-  readonly postgres: boolean;
+  /** On PostgreSQL: the `application_name` of the instances' connections; the server's CPU is measured too. */
+  readonly postgresApplication: string | undefined;
   readonly receiver: ChildServer;
-  readonly ingestUrl: string;
+  readonly ingestUrls: readonly string[];
 }
 
 /** What one round of load against one daemon measured, from the load generator, the journal and the receiver. */
@@ -32,11 +36,16 @@ export interface PipelineRound {
   /** Receive (journal) to delivered (receiver), in milliseconds. */
   readonly latencyP50Ms: number;
   readonly latencyP99Ms: number;
-  /** The daemon's CPU time (utime + stime, all threads) per event: during the load, and up to the last delivery. */
+  /**
+   * The daemon's CPU time (utime + stime, all threads; with several instances, all of them together) per
+   * event: during the load, and up to the last delivery.
+   */
   readonly cpuPerEventLoadUs: number;
   readonly cpuPerEventTotalUs: number;
   /** PostgreSQL's processes (all of the server's, from /proc) per event, to the last delivery; NaN on SQLite. */
   readonly postgresCpuPerEventUs: number;
+  /** The backends serving these instances only (their `application_name`), per event, to the last delivery. */
+  readonly backendCpuPerEventUs: number;
   /** Requests the receiver got beyond one per event (retries after a timeout; 0 expected). */
   readonly extraDeliveries: number;
 }
@@ -73,27 +82,29 @@ export async function runPipelineRound(
   const { journal } = daemon;
   const since = Date.now();
   const count0 = await receiverCount(daemon.receiver);
-  const ticks0 = processTicks(daemon.server.pid);
-  const postgres0 = daemon.postgres ? cpuSnapshot([])?.postgres : undefined;
-  const result = await runLoad(
-    { urls: [daemon.ingestUrl], ...load, warmupSeconds: 0, serverPids: [daemon.server.pid] },
-    secret,
-  );
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(
-      `${daemon.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts ` +
-        `out of ${result.total} requests; the figures would be meaningless`,
-    );
-  }
-  const events = await journal.count(since);
-  const deadline = Date.now() + drainTimeoutMs;
-  let delivered = 0;
-  while ((delivered = (await receiverCount(daemon.receiver)) - count0) < events) {
-    if (Date.now() > deadline) throw new Error(`${daemon.name}: ${delivered} of ${events} delivered at the timeout`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const ticks1 = processTicks(daemon.server.pid);
-  const postgres1 = daemon.postgres ? cpuSnapshot([])?.postgres : undefined;
+  const pids = daemon.servers.map((server) => server.pid);
+  const ticks = () => pids.reduce((sum, pid) => sum + processTicks(pid), 0);
+  const ticks0 = ticks();
+  const { postgresApplication: application } = daemon;
+  const postgres0 = application === undefined ? undefined : cpuSnapshot([])?.postgres;
+  const backends =
+    application === undefined || journal.backendPids === undefined
+      ? undefined
+      : await startBackendCpu(() => journal.backendPids?.(application) ?? Promise.resolve([]));
+  // The backends are sampled until the last delivery; the sampler stops whichever way the round ends.
+  let backendSeconds = Number.NaN;
+  const { result, events, ticks1, postgres1 } = await (async () => {
+    try {
+      return await loadAndDrain(daemon, { ...load, warmupSeconds: 0, serverPids: pids }, secret, drainTimeoutMs, {
+        since,
+        count0,
+        ticks,
+        application,
+      });
+    } finally {
+      backendSeconds = (await backends?.stop()) ?? Number.NaN;
+    }
+  })();
   const received = new Map<string, number>();
   const rows = await journal.received(since);
   let first = Infinity;
@@ -130,8 +141,35 @@ export async function runPipelineRound(
     cpuPerEventTotalUs: ((ticks1 - ticks0) / 100 / events) * 1e6,
     postgresCpuPerEventUs:
       postgres0 === undefined || postgres1 === undefined ? Number.NaN : ((postgres1 - postgres0) / 100 / events) * 1e6,
+    backendCpuPerEventUs: (backendSeconds / events) * 1e6,
     extraDeliveries: stamps.length - latencies.length,
   };
+}
+
+/** The load, then waiting until every event the journal accepted since `since` was delivered. */
+async function loadAndDrain(
+  daemon: PipelineDaemon,
+  load: Omit<Parameters<typeof runLoad>[0], 'urls'>,
+  secret: string,
+  drainTimeoutMs: number,
+  at: { since: number; count0: number; ticks: () => number; application: string | undefined },
+): Promise<{ result: LoadResult; events: number; ticks1: number; postgres1: number | undefined }> {
+  const result = await runLoad({ urls: daemon.ingestUrls, ...load }, secret);
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${daemon.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts ` +
+        `out of ${result.total} requests; the figures would be meaningless`,
+    );
+  }
+  const events = await daemon.journal.count(at.since);
+  const deadline = Date.now() + drainTimeoutMs;
+  let delivered = 0;
+  while ((delivered = (await receiverCount(daemon.receiver)) - at.count0) < events) {
+    if (Date.now() > deadline) throw new Error(`${daemon.name}: ${delivered} of ${events} delivered at the timeout`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const postgres1 = at.application === undefined ? undefined : cpuSnapshot([])?.postgres;
+  return { result, events, ticks1: at.ticks(), postgres1 };
 }
 
 /** `median (min-max)` of a figure over the rounds. */

@@ -57,6 +57,8 @@ const { values: flags } = parseArgs({
     'pipeline-cpu-prof': { type: 'string', default: env.BENCH_PIPELINE_CPU_PROF },
     'pipeline-config': { type: 'string', multiple: true, default: [] },
     'pipeline-postgres': { type: 'boolean', default: env.BENCH_PIPELINE_POSTGRES === '1' },
+    'pipeline-skip-sqlite': { type: 'boolean', default: env.BENCH_PIPELINE_SKIP_SQLITE === '1' },
+    'pipeline-postgres-instances': { type: 'string', default: env.BENCH_PIPELINE_POSTGRES_INSTANCES ?? '1' },
     'only-console': { type: 'boolean', default: env.BENCH_ONLY_CONSOLE === '1' },
     'skip-console': { type: 'boolean', default: env.BENCH_SKIP_CONSOLE === '1' },
     'console-events': { type: 'string', default: env.BENCH_CONSOLE_EVENTS ?? '1000000' },
@@ -165,6 +167,8 @@ if (!flags['skip-pipeline']) {
       extraConfig: flags['pipeline-config'],
       postgres: opened,
       postgresPoolSize,
+      skipSqlite: flags['pipeline-skip-sqlite'],
+      postgresInstances: positive('pipeline-postgres-instances', flags['pipeline-postgres-instances']),
     });
   } finally {
     await opened?.close();

@@ -6,33 +6,38 @@ import { readPostgresReferences } from './postgres-references.js';
 import { toStoredDelivery } from '../key-order-sql.js';
 
 /**
- * The leased deliveries with their events, oldest due first. Events never change once stored, so they are read
- * after the lease's commit, outside any transaction or lock.
+ * The leased deliveries with their events (read by the lease itself), oldest due first, and the references of
+ * their keys, read after the lease's commit, outside any transaction or lock (only when a delivery has a key).
  */
 export async function attachClaimedEvents(pool: pg.Pool, leased: Leased): Promise<ClaimedDelivery[]> {
   const { claimToken } = leased;
   if (leased.rows.length === 0) return [];
-  const events = await pool.query<StoredEvent>(`SELECT ${POSTGRES_COLUMNS.event} FROM events WHERE id = ANY($1)`, [
-    [...new Set(leased.rows.map((row) => row.eventId))],
-  ]);
-  const byId = new Map(events.rows.map((event) => [event.id, event]));
+  const unread = [...new Set(leased.rows.filter((row) => row.event === undefined).map((row) => row.eventId))];
+  const read =
+    unread.length === 0
+      ? []
+      : (await pool.query<StoredEvent>(`SELECT ${POSTGRES_COLUMNS.event} FROM events WHERE id = ANY($1)`, [unread]))
+          .rows;
+  const byId = new Map(read.map((event) => [event.id, event]));
   const references = await readPostgresReferences(pool, leased.rows);
   // RETURNING has no order: restore the claim's (oldest due first).
   const rows = [...leased.rows].sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.rowId - b.rowId);
-  return rows.map(({ rowId: _rowId, retryFrom, scheduleAttempts, generation, suppressedCount, ...row }) => {
-    const delivery = toStoredDelivery(row);
-    const event = byId.get(delivery.eventId);
-    if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
-    const key = delivery.correlationKey;
-    return {
-      delivery,
-      event,
-      claimToken,
-      retryFrom,
-      scheduleAttempts,
-      generation,
-      suppressedCount,
-      references: key === undefined || key === null ? null : (references.get(`${delivery.target}\n${key}`) ?? null),
-    };
-  });
+  return rows.map(
+    ({ rowId: _rowId, retryFrom, scheduleAttempts, generation, suppressedCount, event: joined, ...row }) => {
+      const delivery = toStoredDelivery(row);
+      const event = joined ?? byId.get(delivery.eventId);
+      if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
+      const key = delivery.correlationKey;
+      return {
+        delivery,
+        event,
+        claimToken,
+        retryFrom,
+        scheduleAttempts,
+        generation,
+        suppressedCount,
+        references: key === undefined || key === null ? null : (references.get(`${delivery.target}\n${key}`) ?? null),
+      };
+    },
+  );
 }

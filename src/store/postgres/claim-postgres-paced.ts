@@ -1,11 +1,19 @@
 import type pg from 'pg';
+import type { PacingState } from '../../delivery/pacing/pacing-state.js';
 import { pacingAllowance } from '../../delivery/pacing/pacing-allowance.js';
 import { spendPacing } from '../../delivery/pacing/spend-pacing.js';
 import type { PacedClaim, PacedClaimRequest } from '../shared-targets.js';
 import { attachClaimedEvents } from './attach-claimed-events.js';
 import { leasePostgresDue } from './lease-postgres-due.js';
-import { lockTargetPacing, saveTargetPacing } from './lock-target-pacing.js';
+import { lockTargetPacing, lockTargetPacingStatement, saveTargetPacing } from './lock-target-pacing.js';
+import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+const countInFlight = prepared(
+  'pacing_in_flight',
+  `SELECT count(*)::int AS n FROM deliveries
+   WHERE claim_token IS NOT NULL AND target = $1 AND state = 'pending' AND next_attempt_at > $2`,
+);
 
 /**
  * A claim under the target's shared pacing, in one transaction: lock the target's pacing row, count the
@@ -15,30 +23,37 @@ import { withPostgresTransaction } from './with-postgres-transaction.js';
  */
 export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimRequest): Promise<PacedClaim> {
   const { target, now, policy } = request;
-  const paced = await withPostgresTransaction(pool, async (client) => {
-    const state = await lockTargetPacing(client, target, policy, now);
-    // A fresh snapshot (READ COMMITTED, statement after the lock): the other instances' committed claims count.
-    const counted = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM deliveries
-       WHERE claim_token IS NOT NULL AND target = $1 AND state = 'pending' AND next_attempt_at > $2`,
-      [target, now],
-    );
-    const inFlight = counted.rows[0]?.n ?? 0;
-    const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
-    const seen = { circuit, probeAt: state.openUntil ?? undefined, pausedUntil: state.pausedUntil };
-    const limit = Math.min(request.limit, allowance);
-    if (limit < 1) return { leased: undefined, blockedUntil, ...seen };
-    const leased = await leasePostgresDue(client, { ...request, limit });
-    const started = leased.rows.length;
-    if (started > 0)
-      await saveTargetPacing(
+  const paced = await withPostgresTransaction(
+    pool,
+    async (client, locked) => {
+      const state = await lockTargetPacing(
         client,
         target,
-        spendPacing(state, policy, now, { started, leaseEnd: now + request.leaseMs, claimToken: leased.claimToken }),
+        policy,
+        now,
+        locked as pg.QueryResult<PacingState> | undefined,
       );
-    return { leased, blockedUntil: started < request.limit ? blockedUntil : undefined, ...seen };
-  });
-  // The events are read after the commit, so the target's row lock is held for four short statements only.
+      // A fresh snapshot (READ COMMITTED, statement after the lock): the other instances' committed claims count.
+      const counted = await client.query<{ n: number }>(countInFlight([target, now]));
+      const inFlight = counted.rows[0]?.n ?? 0;
+      const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
+      const seen = { circuit, probeAt: state.openUntil ?? undefined, pausedUntil: state.pausedUntil };
+      const limit = Math.min(request.limit, allowance);
+      if (limit < 1) return { leased: undefined, blockedUntil, ...seen };
+      const leased = await leasePostgresDue(client, { ...request, limit }, false);
+      const started = leased.rows.length;
+      if (started > 0)
+        await saveTargetPacing(
+          client,
+          target,
+          spendPacing(state, policy, now, { started, leaseEnd: now + request.leaseMs, claimToken: leased.claimToken }),
+        );
+      return { leased, blockedUntil: started < request.limit ? blockedUntil : undefined, ...seen };
+    },
+    // The lock goes with the BEGIN, in one round trip.
+    lockTargetPacingStatement(target),
+  );
+  // The references (keyed deliveries only) are read after the commit: the row lock is held for four statements.
   const claims = paced.leased === undefined ? [] : await attachClaimedEvents(pool, paced.leased);
   const { circuit, probeAt, pausedUntil } = paced;
   return { claims, blockedUntil: paced.blockedUntil, circuit, probeAt, pausedUntil };

@@ -5,6 +5,10 @@ import type { StoredEvent } from '../store.js';
 const byKey = (a: { minute: number; kind: string; severity: string }, b: typeof a): number =>
   a.minute - b.minute || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) || (a.severity < b.severity ? -1 : 1);
 
+/** Buckets in the one order every writer adds them in (minute, kind, severity). */
+export const sortBuckets = <B extends { minute: number; kind: string; severity: string }>(buckets: B[]): B[] =>
+  buckets.sort(byKey);
+
 /**
  * In an ingest (or digest) transaction: adds `events` to the console's events per minute (migration 7), under
  * this process's `writer`. Each instance has rows of its own, so instances ingesting at once never wait on each
@@ -17,7 +21,7 @@ export async function countPostgresEvents(
   writer: string,
   events: readonly Pick<StoredEvent, 'receivedAt' | 'kind' | 'severity'>[],
 ): Promise<void> {
-  const buckets = eventCountBuckets(events).sort(byKey);
+  const buckets = sortBuckets(eventCountBuckets(events));
   if (buckets.length === 0) return;
   await client.query(
     `INSERT INTO event_counts (minute, kind, severity, writer, count)

@@ -1,25 +1,34 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { initialPacingState, type PacingPolicy, type PacingState } from '../../delivery/pacing/pacing-state.js';
+import { prepared } from './prepared.js';
+
+const LOCK_ROW = `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil",
+     probe_until AS "probeUntil", probe_token AS "probeToken", paused_until AS "pausedUntil"
+   FROM target_pacing WHERE target = $1 FOR UPDATE`;
+const lockRow = prepared('pacing_lock', LOCK_ROW);
+
+/** The lock with the target written in (escaped), to go with the BEGIN in one round trip (a claim's). */
+export const lockTargetPacingStatement = (target: string): string => LOCK_ROW.replace('$1', pg.escapeLiteral(target));
+const saveRow = prepared(
+  'pacing_save',
+  `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
+     paused_until = $7, probe_token = $8 WHERE target = $1`,
+);
 
 /**
  * Reads a target's pacing row FOR UPDATE inside the caller's transaction, creating it first if the target is
  * new: every instance then waits for the others' claim or report on that target and sees its result.
+ * `locked`: the result of lockTargetPacingStatement, when the caller sent it with its BEGIN.
  */
 export async function lockTargetPacing(
   client: pg.PoolClient,
   target: string,
   policy: PacingPolicy,
   now: number,
+  locked?: pg.QueryResult<PacingState>,
 ): Promise<PacingState> {
-  const select = () =>
-    client.query<PacingState>(
-      `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil", probe_until AS "probeUntil",
-         probe_token AS "probeToken",
-         paused_until AS "pausedUntil"
-       FROM target_pacing WHERE target = $1 FOR UPDATE`,
-      [target],
-    );
-  let row = (await select()).rows[0];
+  const select = () => client.query<PacingState>(lockRow([target]));
+  let row = (locked ?? (await select())).rows[0];
   if (row === undefined) {
     // First claim of this target anywhere: create the row (another instance may do so at the same moment).
     const initial = initialPacingState(policy, now);
@@ -36,9 +45,7 @@ export async function lockTargetPacing(
 /** Writes the row back (the caller holds its lock). */
 export async function saveTargetPacing(client: pg.PoolClient, target: string, state: PacingState): Promise<void> {
   await client.query(
-    `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
-       paused_until = $7, probe_token = $8 WHERE target = $1`,
-    [
+    saveRow([
       target,
       state.tokens,
       state.refilledAt,
@@ -47,6 +54,6 @@ export async function saveTargetPacing(client: pg.PoolClient, target: string, st
       state.probeUntil,
       state.pausedUntil,
       state.probeToken,
-    ],
+    ]),
   );
 }

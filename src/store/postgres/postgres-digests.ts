@@ -4,7 +4,28 @@ import type { StoredEvent } from '../store.js';
 import { countPostgresEvents } from './count-postgres-events.js';
 import { groupLockParts, lockKey } from './dedupe-lock-keys.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
+import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+// The statements a grouped delivery runs in the ingest transaction, prepared: one set per grouped delivery.
+const openDigest = prepared(
+  'group_open',
+  `SELECT id FROM digests WHERE target = $1 AND group_key = $2 AND state = 'open'`,
+);
+const newDigest = prepared(
+  'group_new',
+  `INSERT INTO digests (id, route, target, group_key, max_events, first_at, due_at)
+   SELECT $1, $2, $3, $4, $5, $6,
+     greatest($6::bigint + $7::bigint, coalesce(max(sent_at) + $8::bigint, 0))
+   FROM digests WHERE target = $3 AND group_key = $4 AND state = 'sent'`,
+);
+const countDigest = prepared('group_count', 'UPDATE digests SET count = count + 1 WHERE id = $1');
+const groupedDelivery = prepared(
+  'group_delivery',
+  `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from,
+     correlation_key)
+   VALUES ($1, $2, 'grouped', $3, $4, $4, $4, $4, $5)`,
+);
 
 /**
  * In the ingest transaction, which already holds the advisory lock of this target and key: the digest a
@@ -16,28 +37,16 @@ export async function insertGrouped(
   check: GroupCheck,
 ): Promise<void> {
   const { target, at } = delivery;
-  const found = await client.query<{ id: string }>(
-    `SELECT id FROM digests WHERE target = $1 AND group_key = $2 AND state = 'open'`,
-    [target, check.key],
-  );
+  const found = await client.query<{ id: string }>(openDigest([target, check.key]));
   let id = found.rows[0]?.id;
   if (id === undefined) {
     id = check.digestId;
     await client.query(
-      `INSERT INTO digests (id, route, target, group_key, max_events, first_at, due_at)
-       SELECT $1, $2, $3, $4, $5, $6,
-         greatest($6::bigint + $7::bigint, coalesce(max(sent_at) + $8::bigint, 0))
-       FROM digests WHERE target = $3 AND group_key = $4 AND state = 'sent'`,
-      [id, check.route, target, check.key, check.maxEvents, at, check.waitMs, check.intervalMs],
+      newDigest([id, check.route, target, check.key, check.maxEvents, at, check.waitMs, check.intervalMs]),
     );
   }
-  await client.query('UPDATE digests SET count = count + 1 WHERE id = $1', [id]);
-  await client.query(
-    `INSERT INTO deliveries (event_id, target, state, held_by, next_attempt_at, created_at, updated_at, retry_from,
-       correlation_key)
-     VALUES ($1, $2, 'grouped', $3, $4, $4, $4, $4, $5)`,
-    [delivery.eventId, target, id, at, delivery.key ?? null],
-  );
+  await client.query(countDigest([id]));
+  await client.query(groupedDelivery([delivery.eventId, target, id, at, delivery.key ?? null]));
 }
 
 /** Digests on PostgreSQL: which are due, and sending one (once, whichever instance gets there first). */

@@ -2,14 +2,20 @@ import type pg from 'pg';
 import type { AttemptRecord } from '../store.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { writePostgresReferences } from './postgres-references.js';
+import { bigintArrayLiteral } from './bigint-array-literal.js';
+import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+// With the BEGIN, in one round trip: the ids are written into it.
+const lockDeliveries = (ids: readonly number[]) =>
+  `SELECT id FROM deliveries WHERE id = ANY(${bigintArrayLiteral(ids)}) ORDER BY id FOR UPDATE`;
 
 type Parsed = AttemptRecord & { rowId: number };
 
 /**
  * Records finished attempts in one transaction: each delivery's new state and its attempt row, only where the
  * claim token still matches (a lease that expired and was claimed again is skipped). The deliveries are
- * locked first in id order, so two instances recording overlapping sets wait rather than deadlock. Records
+ * locked first in id order (with the BEGIN, one round trip), so two instances recording overlapping sets wait rather than deadlock. Records
  * go in as arrays; a delivery named twice goes in a later round, so it sees the first record's effect, as
  * one-by-one application would.
  */
@@ -19,18 +25,19 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
     return rowId === undefined ? [] : [{ ...record, rowId }];
   });
   if (parsed.length === 0) return 0;
-  return withPostgresTransaction(pool, async (client) => {
-    await client.query('SELECT id FROM deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
-      [...new Set(parsed.map((record) => record.rowId))],
-    ]);
-    let applied = 0;
-    for (const round of rounds(parsed)) {
-      const recorded = await recordRound(client, round);
-      await writePostgresReferences(client, round, recorded);
-      applied += recorded.size;
-    }
-    return applied;
-  });
+  return withPostgresTransaction(
+    pool,
+    async (client) => {
+      let applied = 0;
+      for (const round of rounds(parsed)) {
+        const recorded = await recordRound(client, round);
+        await writePostgresReferences(client, round, recorded);
+        applied += recorded.size;
+      }
+      return applied;
+    },
+    lockDeliveries([...new Set(parsed.map((record) => record.rowId))]),
+  );
 }
 
 /** Splits records so that no round names a delivery twice, keeping their order. */
@@ -45,28 +52,32 @@ function rounds(records: readonly Parsed[]): Parsed[][] {
   return result;
 }
 
+const recordStatement = prepared(
+  'record_round',
+  `WITH input AS (
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
+       $7::bigint[], $8::text[], $9::integer[], $10::text[], $11::integer[])
+       AS i (id, token, state, next_attempt_at, last_error, started_at, duration_ms, outcome, status_code, detail,
+         counted)
+   ), finished AS (
+     UPDATE deliveries AS d SET state = i.state, attempts = d.attempts + 1,
+       schedule_attempts = d.schedule_attempts + i.counted, next_attempt_at = i.next_attempt_at,
+       last_error = i.last_error, claim_token = NULL, updated_at = i.started_at + i.duration_ms
+     FROM input AS i
+     WHERE d.id = i.id AND d.claim_token = i.token AND d.state = 'pending'
+     RETURNING d.id
+   )
+   INSERT INTO attempts (delivery_id, number, started_at, duration_ms, outcome, status_code, detail)
+   SELECT i.id, coalesce((SELECT max(a.number) FROM attempts AS a WHERE a.delivery_id = i.id), 0) + 1,
+     i.started_at, i.duration_ms, i.outcome, i.status_code, i.detail
+   FROM input AS i JOIN finished AS f ON f.id = i.id
+   RETURNING delivery_id AS id`,
+);
+
 /** Returns the ids of the deliveries whose record went in. */
 async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): Promise<Set<number>> {
   const result = await client.query<{ id: number }>(
-    `WITH input AS (
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
-         $7::bigint[], $8::text[], $9::integer[], $10::text[], $11::integer[])
-         AS i (id, token, state, next_attempt_at, last_error, started_at, duration_ms, outcome, status_code, detail,
-           counted)
-     ), finished AS (
-       UPDATE deliveries AS d SET state = i.state, attempts = d.attempts + 1,
-         schedule_attempts = d.schedule_attempts + i.counted, next_attempt_at = i.next_attempt_at,
-         last_error = i.last_error, claim_token = NULL, updated_at = i.started_at + i.duration_ms
-       FROM input AS i
-       WHERE d.id = i.id AND d.claim_token = i.token AND d.state = 'pending'
-       RETURNING d.id
-     )
-     INSERT INTO attempts (delivery_id, number, started_at, duration_ms, outcome, status_code, detail)
-     SELECT i.id, coalesce((SELECT max(a.number) FROM attempts AS a WHERE a.delivery_id = i.id), 0) + 1,
-       i.started_at, i.duration_ms, i.outcome, i.status_code, i.detail
-     FROM input AS i JOIN finished AS f ON f.id = i.id
-     RETURNING delivery_id AS id`,
-    [
+    recordStatement([
       records.map((r) => r.rowId),
       records.map((r) => r.claimToken),
       records.map((r) => r.next.state),
@@ -78,7 +89,7 @@ async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): P
       records.map((r) => r.attempt.statusCode),
       records.map((r) => r.attempt.detail),
       records.map((r) => (r.counted === false ? 0 : 1)),
-    ],
+    ]),
   );
   return new Set(result.rows.map((row) => Number(row.id)));
 }

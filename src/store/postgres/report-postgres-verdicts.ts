@@ -1,7 +1,20 @@
 import type pg from 'pg';
+import type { PacingState } from '../../delivery/pacing/pacing-state.js';
 import { applyVerdict, type TargetVerdict } from '../../delivery/pacing/apply-verdict.js';
-import { lockTargetPacing, saveTargetPacing } from './lock-target-pacing.js';
+import { lockTargetPacing, lockTargetPacingStatement, saveTargetPacing } from './lock-target-pacing.js';
+import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
+
+// The rows are locked in name order (the subquery), as in the transaction below, so the two cannot deadlock.
+const resetSucceeded = prepared(
+  'pacing_reset',
+  `UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL
+   WHERE target IN (
+     SELECT target FROM target_pacing
+     WHERE target = ANY($1) AND (failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)
+     ORDER BY target FOR UPDATE
+   )`,
+);
 
 /**
  * Applies a group of verdicts, each target's in the order given. A target that only succeeded (the common case)
@@ -16,27 +29,27 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
   for (const verdict of verdicts) byTarget.set(verdict.target, [...(byTarget.get(verdict.target) ?? []), verdict]);
   const succeeded = [...byTarget].filter(([, list]) => list.every((verdict) => verdict.kind === 'delivered'));
   if (succeeded.length > 0) {
-    // The rows are locked in name order (the subquery), as in the transaction below, so the two cannot deadlock.
-    await pool.query(
-      `UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL
-       WHERE target IN (
-         SELECT target FROM target_pacing
-         WHERE target = ANY($1) AND (failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)
-         ORDER BY target FOR UPDATE
-       )`,
-      [succeeded.map(([target]) => target)],
-    );
+    await pool.query(resetSucceeded([succeeded.map(([target]) => target)]));
     for (const [target] of succeeded) byTarget.delete(target);
   }
   if (byTarget.size === 0) return;
-  await withPostgresTransaction(pool, async (client) => {
-    for (const target of [...byTarget.keys()].sort()) {
-      const list = byTarget.get(target) ?? [];
-      const first = list[0];
-      if (first === undefined) continue;
-      const before = await lockTargetPacing(client, target, first.policy, first.at);
-      const after = list.reduce(applyVerdict, before);
-      if (JSON.stringify(after) !== JSON.stringify(before)) await saveTargetPacing(client, target, after);
-    }
-  });
+  const targets = [...byTarget.keys()].sort();
+  await withPostgresTransaction(
+    pool,
+    async (client, locked) => {
+      for (const [index, target] of targets.entries()) {
+        const list = byTarget.get(target) ?? [];
+        const first = list[0];
+        if (first === undefined) continue;
+        const opened = index === 0 ? (locked as pg.QueryResult<PacingState> | undefined) : undefined;
+        const before = await lockTargetPacing(client, target, first.policy, first.at, opened);
+        const after = list.reduce(applyVerdict, before);
+        if (JSON.stringify(after) !== JSON.stringify(before)) await saveTargetPacing(client, target, after);
+      }
+    },
+    // The first target's lock goes with the BEGIN, in one round trip, as the attempt record's does. A failure's
+    // verdict and its record commit separately (the engine's two group commits): between the two a claim sees
+    // the attempt neither in flight nor failed, so the verdict must not take longer to commit than the record.
+    lockTargetPacingStatement(targets[0] ?? ''),
+  );
 }
