@@ -1,6 +1,6 @@
 import type { Envelope } from '../ingest/envelope.js';
 import type { CompiledRules } from '../rules/rules.js';
-import { limitDepth } from '../templates/limit-depth.js';
+import { envelopeContext } from '../templates/envelope-context.js';
 import { defaultCorrelationKey } from './default-correlation-key.js';
 import { usesLifecycle } from './uses-lifecycle.js';
 import type { TemplateContext } from '../templates/template.js';
@@ -33,7 +33,7 @@ export function correlationKeys(
       any = true;
       return fallback.slice(0, MAX_KEY_LENGTH);
     }
-    context ??= limitDepth(envelope) as TemplateContext;
+    context ??= envelopeContext(envelope);
     let rendered: string;
     try {
       rendered = template.render(context).slice(0, MAX_KEY_LENGTH);

@@ -1,7 +1,7 @@
 import type { Envelope } from '../ingest/envelope.js';
 import type { CompiledRoute, CompiledRules } from '../rules/rules.js';
 import type { GroupCheck } from '../store/digest-records.js';
-import { limitDepth } from '../templates/limit-depth.js';
+import { envelopeContext } from '../templates/envelope-context.js';
 import type { TemplateContext } from '../templates/template.js';
 
 /** Rendered keys are cut to this many characters, like throttle keys. */
@@ -24,7 +24,7 @@ export function groupChecks(
     return route?.group === undefined ? [] : [route];
   });
   if (grouping.length === 0) return undefined;
-  const context = limitDepth(envelope) as TemplateContext;
+  const context = envelopeContext(envelope);
   const keys = new Map<CompiledRoute, string>();
   return targets.map((target) => {
     const route = grouping.find((candidate) => candidate.to.includes(target));

@@ -1,7 +1,7 @@
 import type { Envelope } from '../ingest/envelope.js';
 import type { CompiledRoute, CompiledRules } from '../rules/rules.js';
 import type { ThrottleCheck } from '../store/store.js';
-import { limitDepth } from '../templates/limit-depth.js';
+import { envelopeContext } from '../templates/envelope-context.js';
 import type { TemplateContext } from '../templates/template.js';
 import type { CompiledThrottle } from './compile-throttle.js';
 
@@ -37,7 +37,7 @@ export function throttleChecks(
     }
     if (throttle === undefined) return null;
     any = true;
-    context ??= limitDepth(envelope) as TemplateContext;
+    context ??= envelopeContext(envelope);
     let rendered = keys.get(throttle);
     if (rendered === undefined) keys.set(throttle, (rendered = render(throttle, context)));
     // A route's throttle counts each of its targets apart: `max: 1` lets one event through to all of them.
