@@ -2,7 +2,8 @@ import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log/logger.js';
 import type { ReloadTrigger } from '../rules/create-live-rules.js';
-import type { DeliveryEngine, TargetStatus } from './delivery-engine.js';
+import type { DeliveryEngine } from './delivery-engine.js';
+import type { TargetStatus } from './target-status.js';
 import type { EngineWorkerData, FromEngineWorker, ToEngineWorker } from './engine-worker-protocol.js';
 
 export interface EngineWorker extends DeliveryEngine {

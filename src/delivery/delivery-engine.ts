@@ -6,6 +6,7 @@ import type { ClaimedDelivery, Store } from '../store/store.js';
 import { createAttemptRecorder } from './create-attempt-recorder.js';
 import { createDeliveryLane, laneCapacity, laneCircuit, laneUnblocksAt, type DeliveryLane } from './delivery-lane.js';
 import { createLaneAgenda } from './lane-agenda.js';
+import type { TargetStatus } from './target-status.js';
 import { deadLetterOrphans } from './dead-letter-orphans.js';
 import { logCircuitTransition } from './log-circuit-transition.js';
 import { createLocalPacer } from './local-pacer.js';
@@ -42,16 +43,6 @@ export interface DeliveryEngineOptions {
    * is unshared (has no `sharedTargets`).
    */
   readonly releaseClaimsAtStart?: boolean;
-}
-
-export interface TargetStatus {
-  readonly target: string;
-  readonly inFlight: number;
-  readonly circuit: 'closed' | 'open' | 'half-open';
-  /** While the circuit is open: when it lets the next probe through (ms; always ahead of now). */
-  readonly nextProbeAt?: number | undefined;
-  /** While the target asked for a pause (`Retry-After`, a 429): when it ends (ms; always ahead of now). */
-  readonly pausedUntil?: number | undefined;
 }
 
 export interface DeliveryEngine {

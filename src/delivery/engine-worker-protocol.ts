@@ -1,5 +1,5 @@
 import type { ReloadTrigger } from '../rules/create-live-rules.js';
-import type { TargetStatus } from './delivery-engine.js';
+import type { TargetStatus } from './target-status.js';
 
 /** What the daemon gives the delivery engine's worker thread: enough to load the same config it did. */
 export interface EngineWorkerData {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { AdminKeyConfig } from '../../config/config.js';
-import type { TargetStatus } from '../../delivery/delivery-engine.js';
+import type { TargetStatus } from '../../delivery/target-status.js';
 import type { Logger } from '../../log/logger.js';
 import type { SilenceRegistry } from '../../noise/create-silence-registry.js';
 import type { ReloadOutcome, RulesHistory } from '../../rules/create-live-rules.js';

@@ -1,4 +1,4 @@
-import type { TargetStatus } from '../../delivery/delivery-engine.js';
+import type { TargetStatus } from '../../delivery/target-status.js';
 import type { CompiledRules } from '../../rules/rules.js';
 import type { DeliveryState } from '../../store/store.js';
 

@@ -11,7 +11,7 @@ import type { RefusalLogLimitOptions } from '../../../src/admin/refusal-log-limi
 import { createMetrics, type Metrics } from '../../../src/admin/metrics.js';
 import { manualClock } from '../../../src/clock.js';
 import type { AdminKeyConfig } from '../../../src/config/config.js';
-import type { TargetStatus } from '../../../src/delivery/delivery-engine.js';
+import type { TargetStatus } from '../../../src/delivery/target-status.js';
 import { createLogger } from '../../../src/log/create-logger.js';
 import type { CompiledRules, RulesProblem } from '../../../src/rules/rules.js';
 import type { Store } from '../../../src/store/store.js';
