@@ -10,6 +10,7 @@
  * (noise-journal-bench.ts).
  *
  *   npm run build && npx tsx bench/noise-bench.ts [--rounds 3] [--parts silences,throttle,group] [--cpu-prof DIR]
+ *     [--config LINE]   (a config line for both daemons, e.g. 'store: { sqlite: { path: ./journal.db, thread: true } }')
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -87,6 +88,7 @@ export async function main(args: readonly string[] = process.argv.slice(2)): Pro
   // `--parts throttle,group`: what each part costs alone (default: all three, the issue's case).
   const asked = args.includes('--parts') ? (args[args.indexOf('--parts') + 1] ?? '').split(',') : [...PARTS];
   const parts = PARTS.filter((part) => asked.includes(part));
+  const extraConfig = args.includes('--config') ? [args[args.indexOf('--config') + 1] ?? ''] : [];
   const root = fileURLToPath(new URL('..', import.meta.url));
   const secret = randomBytes(24).toString('hex');
   const dir = mkdtempSync(path.join(tmpdir(), 'switchyard-noise-bench-'));
@@ -105,6 +107,7 @@ export async function main(args: readonly string[] = process.argv.slice(2)): Pro
         secret,
         logLevel: 'info',
         rules,
+        extraConfig,
         nodeFlags: profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${name}`],
       });
       servers.push(server);
