@@ -1,21 +1,16 @@
 import Database from 'better-sqlite3';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/temp-dir.js';
 import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
 import { runSqliteMigrations } from '../../src/store/sqlite/run-sqlite-migrations.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs();
 
 describe('SQLite migration 6 (console)', () => {
   it('keeps older events, with no title (not found by a title search), and indexes deliveries by update', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'switchyard-migration-6-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const path = join(dir, 'journal.db');
     const db = new Database(path);
     try {

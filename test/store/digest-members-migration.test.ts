@@ -1,21 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/temp-dir.js';
 import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from '../../src/store/sqlite/open-sqlite-database.js';
 import { runSqliteMigrations } from '../../src/store/sqlite/run-sqlite-migrations.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs();
 
 describe('SQLite migration 7 (digest members)', () => {
   it('gives each digest the delivery before its first, and its deliveries stay found by digest and by hold', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'switchyard-migration-7-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const path = join(dir, 'journal.db');
     const db = openSqliteDatabase(path, 1000);
     try {

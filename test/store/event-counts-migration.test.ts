@@ -1,7 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/temp-dir.js';
 import { newId } from '../../src/store/new-id.js';
 import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from '../../src/store/sqlite/open-sqlite-database.js';
@@ -9,15 +8,11 @@ import { runSqliteMigrations } from '../../src/store/sqlite/run-sqlite-migration
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 
 const HOUR = 3_600_000;
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs();
 
 describe('SQLite migration 8 (event counts)', () => {
   it('counts the events of the last 48 hours by the wall clock, and none older', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'switchyard-migration-8-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const path = join(dir, 'journal.db');
     const now = Date.now();
     const minute = (at: number) => Math.floor(at / 60_000) * 60_000;
