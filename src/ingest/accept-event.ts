@@ -4,7 +4,6 @@ import { correlationKeys } from '../lifecycle/correlation-keys.js';
 import { silenceHolds } from '../noise/silence-holds.js';
 import { groupChecks } from '../noise/group-checks.js';
 import { throttleChecks } from '../noise/throttle-checks.js';
-import { newId } from '../store/new-id.js';
 import { routeEvent } from '../rules/route-event.js';
 import type { RouteDecision } from '../rules/rules.js';
 import type { DeliveryHold, IngestItem } from '../store/store.js';
@@ -55,9 +54,7 @@ export function acceptEvent(
   const candidates = ctx.silences?.candidatesFor(envelope) ?? [];
   const silenced = silenceHolds(candidates, rules, envelope, decision.targets, now);
   const holds = silenced?.holds ?? mutedHolds(decision);
-  const groups = holds
-    ? undefined
-    : groupChecks(rules, envelope, decision.matchedRoutes, decision.targets, () => newId('dig_', now));
+  const groups = holds ? undefined : groupChecks(rules, envelope, decision.matchedRoutes, decision.targets);
   const throttles = holds ? undefined : throttleChecks(rules, envelope, decision.matchedRoutes, decision.targets);
   const keys = correlationKeys(rules, envelope, decision.targets);
   const item: IngestItem = {

@@ -7,6 +7,9 @@ import type { TemplateContext } from '../templates/template.js';
 /** Rendered keys are cut to this many characters, like throttle keys. */
 const MAX_KEY_LENGTH = 200;
 
+// The routes with a `group:`, by name, once per rules version: a lookup per matched route, not a search.
+const groupingByName = new WeakMap<CompiledRules, ReadonlyMap<string, CompiledRoute>>();
+
 /**
  * The digest each delivery of an event is collected into (parallel to `targets`), or undefined when none is:
  * that of the first matched route with a `group:` that sent the event to the target. The key is the route and
@@ -17,12 +20,18 @@ export function groupChecks(
   envelope: Envelope,
   matchedRoutes: readonly string[],
   targets: readonly string[],
-  newDigestId: () => string,
 ): (GroupCheck | null)[] | undefined {
-  const grouping = matchedRoutes.flatMap((name) => {
-    const route = rules.routes.find((candidate) => candidate.name === name);
-    return route?.group === undefined ? [] : [route];
-  });
+  let byName = groupingByName.get(rules);
+  if (byName === undefined) {
+    byName = new Map(rules.routes.filter((route) => route.group !== undefined).map((route) => [route.name, route]));
+    groupingByName.set(rules, byName);
+  }
+  if (byName.size === 0) return undefined;
+  const grouping: CompiledRoute[] = [];
+  for (const name of matchedRoutes) {
+    const route = byName.get(name);
+    if (route !== undefined) grouping.push(route);
+  }
   if (grouping.length === 0) return undefined;
   const context = envelopeContext(envelope);
   const keys = new Map<CompiledRoute, string>();
@@ -39,7 +48,6 @@ export function groupChecks(
       waitMs: group.waitMs,
       intervalMs: group.intervalMs,
       maxEvents: group.maxEvents,
-      digestId: newDigestId(),
     };
   });
 }

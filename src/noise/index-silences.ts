@@ -39,15 +39,17 @@ export function indexSilences(
   if (byField.size === 0) return () => always;
   const fields = [...byField.values()];
   return (envelope) => {
-    const found: CompiledSilence[] = [...always];
+    // Most events are held by no silence: no list is made for them.
+    let found: CompiledSilence[] | undefined;
     for (const { path, byValue, all } of fields) {
       const value = readField(envelope, path);
       if (!Array.isArray(value)) {
         const hit = byValue.get(value);
-        if (hit !== undefined) found.push(...hit);
-      } else if (value.length > MAX_LIST_LOOKUPS) found.push(...all);
-      else for (const hit of new Set(value.flatMap((item) => byValue.get(item) ?? []))) found.push(hit);
+        if (hit !== undefined) (found ??= [...always]).push(...hit);
+      } else if (value.length > MAX_LIST_LOOKUPS) (found ??= [...always]).push(...all);
+      else
+        for (const hit of new Set(value.flatMap((item) => byValue.get(item) ?? []))) (found ??= [...always]).push(hit);
     }
-    return found;
+    return found ?? always;
   };
 }

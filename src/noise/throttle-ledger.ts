@@ -33,6 +33,8 @@ interface KeyState {
   windowMs: number;
   max: number;
   lastAt: number;
+  /** Whether it is in `changed` (a flag, so that a decision costs one map lookup, not three). */
+  pending: boolean;
 }
 
 /**
@@ -51,16 +53,25 @@ export function createThrottleLedger(seed: (key: string) => ThrottleSeed, capaci
     let state = states.get(key) ?? changed.get(key);
     if (state !== undefined) return state;
     const { sentAt, suppressed } = seed(key);
-    state = { sentAt: [...sentAt], head: 0, suppressed, windowMs: Infinity, max: Infinity, lastAt: 0 };
+    state = { sentAt: [...sentAt], head: 0, suppressed, windowMs: Infinity, max: Infinity, lastAt: 0, pending: false };
     states.set(key, state);
     if (states.size > capacity) states.delete(states.keys().next().value as string);
     return state;
   };
+  const markChanged = (key: string, state: KeyState): void => {
+    if (state.pending) return;
+    state.pending = true;
+    changed.set(key, state);
+  };
   return {
     decide(check, at) {
-      const state = stateOf(check.key);
-      if (!states.has(check.key)) states.set(check.key, state);
-      changed.set(check.key, state);
+      let state = states.get(check.key);
+      if (state === undefined) {
+        state = stateOf(check.key);
+        // Back among the kept keys (it may have left them while waiting to be written).
+        if (!states.has(check.key)) states.set(check.key, state);
+      }
+      markChanged(check.key, state);
       state.windowMs = check.windowMs;
       state.max = check.max;
       state.lastAt = at;
@@ -82,11 +93,12 @@ export function createThrottleLedger(seed: (key: string) => ThrottleSeed, capaci
       return { suppressed: false, count };
     },
     touch(key) {
-      changed.set(key, stateOf(key));
+      markChanged(key, stateOf(key));
     },
     takeChanges() {
       const changes = new Map<string, ThrottleSeed>();
       for (const [key, state] of changed) {
+        state.pending = false;
         const since = state.lastAt - state.windowMs;
         const kept = state.sentAt.slice(state.head).filter((at) => at > since);
         changes.set(key, { sentAt: kept.slice(Math.max(0, kept.length - state.max)), suppressed: state.suppressed });

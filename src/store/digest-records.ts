@@ -2,8 +2,7 @@ import type { NewEvent, StoredEvent } from './store.js';
 
 /**
  * Issue 12, digests (`group:`): one grouping decision to take at ingest, inside the ingest transaction. The
- * delivery is created `grouped`, held by the open digest of its target and key (made, with `digestId`, when
- * none is open): the first is due `waitMs` after its first event, the next no sooner than `intervalMs` after
+ * delivery is created `grouped`, held by the open digest of its target and key (made when none is open): the first is due `waitMs` after its first event, the next no sooner than `intervalMs` after
  * the previous one was sent.
  */
 export interface GroupCheck {
@@ -13,8 +12,11 @@ export interface GroupCheck {
   readonly waitMs: number;
   readonly intervalMs: number;
   readonly maxEvents: number;
-  /** The id of the digest to open if none is open for this target and key. */
-  readonly digestId: string;
+  /**
+   * The id of the digest to open if none is open for this target and key; the journal makes one when absent
+   * (at ingest: most grouped deliveries join an open digest, and an id made per delivery cost about 1 µs).
+   */
+  readonly digestId?: string;
 }
 
 /** An open digest as the store hands it to the builder when it is due. */

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { newId } from '../new-id.js';
 import type { DigestBuilder, DueDigest, GroupCheck } from '../digest-records.js';
 import type { StoredEvent } from '../store.js';
 import { countPostgresEvents } from './count-postgres-events.js';
@@ -40,7 +41,7 @@ export async function insertGrouped(
   const found = await client.query<{ id: string }>(openDigest([target, check.key]));
   let id = found.rows[0]?.id;
   if (id === undefined) {
-    id = check.digestId;
+    id = check.digestId ?? newId('dig_', at);
     await client.query(
       newDigest([id, check.route, target, check.key, check.maxEvents, at, check.waitMs, check.intervalMs]),
     );

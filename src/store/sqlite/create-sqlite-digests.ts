@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { newId } from '../new-id.js';
 import type { DigestBuilder, DueDigest, GroupCheck } from '../digest-records.js';
 import { eventCountBuckets } from '../event-count-buckets.js';
 import { SQLITE_WRITER, type SqliteEventRow, type SqliteStatements } from './prepare-sqlite-statements.js';
@@ -67,27 +68,37 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
   });
 
   // One writer per SQLite journal: the open digest of each target and key is remembered, and a group's joins
-  // are counted once per digest at its end, rather than a read and a write per grouped delivery.
-  const openIds = new Map<string, string>();
+  // are counted once per digest at its end, rather than a read and a write per grouped delivery. By target,
+  // then key: no string made per delivery to look one up.
+  const openIds = new Map<string, Map<string, string>>();
+  let remembered = 0;
   const added = new Map<string, number>();
-  const forget = (): void => {
+  const forgetOpen = (): void => {
     openIds.clear();
-    added.clear();
+    remembered = 0;
   };
   return {
     /** In the ingest transaction: the digest a grouped delivery joins (opened when none is), counted at `flush`. */
     join(target: string, at: number, check: GroupCheck): string {
-      const cacheKey = `${target}\u0000${check.key}`;
-      let id = openIds.get(cacheKey) ?? open.get(target, check.key);
+      let byKey = openIds.get(target);
+      let id = byKey?.get(check.key);
       if (id === undefined) {
-        const previous = lastSent.get(target, check.key) ?? Number.NEGATIVE_INFINITY;
-        id = check.digestId;
-        const dueAt = Math.max(at + check.waitMs, previous + check.intervalMs);
-        insert.run({ id, route: check.route, target, key: check.key, maxEvents: check.maxEvents, at, due: dueAt });
+        id = open.get(target, check.key);
+        if (id === undefined) {
+          const previous = lastSent.get(target, check.key) ?? Number.NEGATIVE_INFINITY;
+          id = check.digestId ?? newId('dig_', at);
+          const dueAt = Math.max(at + check.waitMs, previous + check.intervalMs);
+          insert.run({ id, route: check.route, target, key: check.key, maxEvents: check.maxEvents, at, due: dueAt });
+        }
+        // Bounded by the digests open at once; a flood of keys starts over rather than growing without end.
+        if (remembered >= 10_000) {
+          forgetOpen();
+          byKey = undefined;
+        }
+        if (byKey === undefined) openIds.set(target, (byKey = new Map()));
+        byKey.set(check.key, id);
+        remembered += 1;
       }
-      // Bounded by the digests open at once; a flood of keys starts over rather than growing without end.
-      if (!openIds.has(cacheKey) && openIds.size >= 10_000) openIds.clear();
-      openIds.set(cacheKey, id);
       added.set(id, (added.get(id) ?? 0) + 1);
       return id;
     },
@@ -97,11 +108,14 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
       added.clear();
     },
     /** After a rolled-back ingest transaction (the digests it opened are gone). */
-    rolledBack: forget,
+    rolledBack(): void {
+      forgetOpen();
+      added.clear();
+    },
     findDueDigests: (now: number, limit: number): string[] => due.all(now, limit),
     sendDigest(id: string, now: number, build: DigestBuilder): string | undefined {
       // The digest sent is no longer open: the next event of its key opens another.
-      openIds.clear();
+      forgetOpen();
       return send.immediate(id, now, build);
     },
   };
