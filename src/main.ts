@@ -150,7 +150,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       worker?.reloadRules(trigger);
       return outcome;
     };
-    await engine.start();
+    await engine.start(); // a start that fails leaves nothing running: no release to register before it
     registerScrapeGauges(metrics, { store, engine, rules });
     releases.push(() => engine.stop(config.shutdownGraceMs));
     const noise = await startNoiseControl({
