@@ -9,6 +9,12 @@ import type { EngineWorkerData, FromEngineWorker, ToEngineWorker } from './engin
 export interface EngineWorker extends DeliveryEngine {
   /** Tells the worker's rules to reload (the main thread's reload by signal or admin API). */
   reloadRules(trigger: ReloadTrigger): void;
+  /**
+   * Why nothing is delivering: the thread ended after it started without being asked to stop (a crash, an
+   * uncaught error, a kill). Null while it runs, and once it ended because `stop()` asked it to. Readiness and
+   * the metrics report it.
+   */
+  failure(): string | null;
 }
 
 /**
@@ -32,6 +38,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
   let wokenTargets: Set<string> | undefined = new Set();
   let stopped: Promise<void> | undefined;
   let exited = false;
+  let failure: string | null = null;
   // Nothing to tell a thread that has ended: its messages would go nowhere.
   const send = (message: ToEngineWorker): void => void (exited ? undefined : worker?.postMessage(message));
   return {
@@ -65,6 +72,10 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
           exited = true;
           if (!started) return reject(lastError ?? new Error(`the delivery worker exited with code ${code}`));
           if (stopped !== undefined) return;
+          // Its last report would show lanes that no longer exist: no status is the truth now.
+          status = [];
+          const why = lastError === undefined ? '' : `: ${lastError.message}`;
+          failure = `the delivery worker thread exited with code ${code}${why}; deliveries wait for a restart`;
           deps.log.error('the delivery worker exited; deliveries wait for a restart', { code });
         });
       });
@@ -84,6 +95,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
     },
     status: () => [...status],
     reloadRules: (trigger) => send({ type: 'reload', trigger }),
+    failure: () => failure,
     stop(deadlineMs) {
       stopped ??= new Promise<void>((resolve) => {
         const current = worker;
