@@ -150,8 +150,9 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       worker?.reloadRules(trigger);
       return outcome;
     };
-    await engine.start();
-    registerScrapeGauges(metrics, { store, engine, rules });
+    await engine.start(); // a start that fails leaves nothing running: no release to register before it
+    const deliveryWorkerFailure = worker && (() => worker.failure());
+    registerScrapeGauges(metrics, { store, engine, rules, engineFailure: deliveryWorkerFailure });
     releases.push(() => engine.stop(config.shutdownGraceMs));
     const noise = await startNoiseControl({
       store,
@@ -243,6 +244,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
           reloadStatus: rules.status,
           lastCommitError: () => lastCommitError,
           clearCommitError: () => (lastCommitError = null),
+          deliveryWorkerFailure,
         }),
     };
     const { listen: adminListen, healthAndMetrics } = config.admin;

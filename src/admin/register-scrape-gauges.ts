@@ -8,7 +8,13 @@ const CIRCUIT_STATES = ['closed', 'open', 'half-open'] as const;
 /** Gauges read at scrape time, from the journal, the engine and the rules, so they cost nothing in between. */
 export function registerScrapeGauges(
   metrics: Metrics,
-  sources: { readonly store: Store; readonly engine: DeliveryEngine; readonly rules: LiveRules },
+  sources: {
+    readonly store: Store;
+    readonly engine: DeliveryEngine;
+    readonly rules: LiveRules;
+    /** Why the engine stopped delivering on its own (a dead worker thread); absent for the in-process engine. */
+    readonly engineFailure?: (() => string | null) | undefined;
+  },
 ): void {
   metrics.onScrape(async () => {
     metrics.reset('switchyard_deliveries');
@@ -27,6 +33,7 @@ export function registerScrapeGauges(
         metrics.set('switchyard_target_circuit_state', { target, state }, state === circuit ? 1 : 0);
       }
     }
+    metrics.set('switchyard_delivery_engine_up', {}, (sources.engineFailure?.() ?? null) === null ? 1 : 0);
     metrics.reset('switchyard_rules_info');
     metrics.set('switchyard_rules_info', { version: sources.rules.current().version }, 1);
     metrics.set('switchyard_rules_last_reload_ok', {}, sources.rules.status().ok ? 1 : 0);

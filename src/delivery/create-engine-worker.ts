@@ -9,6 +9,12 @@ import type { EngineWorkerData, FromEngineWorker, ToEngineWorker } from './engin
 export interface EngineWorker extends DeliveryEngine {
   /** Tells the worker's rules to reload (the main thread's reload by signal or admin API). */
   reloadRules(trigger: ReloadTrigger): void;
+  /**
+   * Why nothing is delivering: the thread ended after it started without being asked to stop (a crash, an
+   * uncaught error, a kill). Null while it runs, and once it ended because `stop()` asked it to. Readiness and
+   * the metrics report it.
+   */
+  failure(): string | null;
 }
 
 /**
@@ -17,6 +23,8 @@ export interface EngineWorker extends DeliveryEngine {
  * of the event loop, however many commits woke it; `status()` is the worker's last report (at most 500 ms
  * old); `stop()` gives the worker the shutdown grace and waits until it has recorded what finished and closed
  * its journal connection (or kills it 10 s after the grace).
+ * A start that fails rejects only once the thread has ended: what it had opened (its journal connection, the
+ * rules watcher) would otherwise keep it alive, unowned, since the daemon stops only an engine that started.
  */
 export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; logStream: Writable }): EngineWorker {
   // Under the tests (vitest runs the sources) the worker is the .ts file, loaded through tsx's loader, which
@@ -30,37 +38,50 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
   let wokenTargets: Set<string> | undefined = new Set();
   let stopped: Promise<void> | undefined;
   let exited = false;
-  const send = (message: ToEngineWorker): void => worker?.postMessage(message);
+  let failure: string | null = null;
+  // Nothing to tell a thread that has ended: its messages would go nowhere.
+  const send = (message: ToEngineWorker): void => void (exited ? undefined : worker?.postMessage(message));
   return {
     start() {
-      const started = new Promise<void>((resolve, reject) => {
-        worker = source
+      return new Promise<void>((resolve, reject) => {
+        const current = source
           ? new Worker(bootstrap, { eval: true, workerData: data })
           : new Worker(entry, { workerData: data });
-        worker.on('message', (message: FromEngineWorker) => {
+        worker = current;
+        let started = false;
+        let lastError: Error | undefined;
+        current.on('message', (message: FromEngineWorker) => {
           if (message.type === 'log') deps.logStream.write(message.line);
           else if (message.type === 'status') status = message.status;
           else if (message.type === 'stopped')
-            void worker?.terminate(); // done: nothing left to wait for
-          else if (message.type === 'started') resolve();
-          else if (message.type === 'failed')
-            reject(new Error(`the delivery worker failed to start: ${message.message}`));
+            void current.terminate(); // done: nothing left to wait for
+          else if (message.type === 'started') {
+            started = true;
+            resolve();
+          } else if (message.type === 'failed') {
+            lastError = new Error(`the delivery worker failed to start: ${message.message}`);
+            void current.terminate(); // start() rejects on its 'exit'
+          }
         });
-        worker.on('error', (error) => {
+        current.on('error', (error) => {
           deps.log.error('the delivery worker failed', { error: error.message });
-          reject(error);
+          lastError ??= error;
+          if (!started) void current.terminate();
         });
-        worker.on('exit', (code) => {
+        current.on('exit', (code) => {
           exited = true;
-          if (stopped === undefined)
-            deps.log.error('the delivery worker exited; deliveries wait for a restart', { code });
-          reject(new Error(`the delivery worker exited with code ${code}`));
+          if (!started) return reject(lastError ?? new Error(`the delivery worker exited with code ${code}`));
+          if (stopped !== undefined) return;
+          // Its last report would show lanes that no longer exist: no status is the truth now.
+          status = [];
+          const why = lastError === undefined ? '' : `: ${lastError.message}`;
+          failure = `the delivery worker thread exited with code ${code}${why}; deliveries wait for a restart`;
+          deps.log.error('the delivery worker exited; deliveries wait for a restart', { code });
         });
       });
-      return started;
     },
     wake(targets) {
-      if (stopped !== undefined) return;
+      if (stopped !== undefined || exited) return;
       // The turn's wakes in one message: every target once any wake named none.
       if (targets === undefined) wokenTargets = undefined;
       else if (wokenTargets !== undefined) for (const target of targets) wokenTargets.add(target);
@@ -74,6 +95,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
     },
     status: () => [...status],
     reloadRules: (trigger) => send({ type: 'reload', trigger }),
+    failure: () => failure,
     stop(deadlineMs) {
       stopped ??= new Promise<void>((resolve) => {
         const current = worker;

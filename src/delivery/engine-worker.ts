@@ -28,6 +28,9 @@ const port = parentPort;
 if (port === null) throw new Error('engine-worker.ts runs as a worker thread (create-engine-worker.ts)');
 const post = (message: FromEngineWorker): void => port.postMessage(message);
 const data = workerData as EngineWorkerData;
+// What a failed start releases before it says so (the main thread ends the thread anyway, but a journal
+// connection closed here is closed cleanly).
+const opened: (() => Promise<void> | void)[] = [];
 
 try {
   const config = loadConfig({ file: data.configFile, env: data.env, cwd: data.cwd });
@@ -43,8 +46,10 @@ try {
   const metrics = createMetrics(SWITCHYARD_METRICS);
   const rules = createLiveRules({ file: config.rules, env: data.env, log, metrics, now: () => clock.now() });
   const stopWatching = watchRulesFile(config.rules, () => rules.reload('watch'));
+  opened.push(stopWatching);
   // The main thread migrated the journal and holds its lock; this is a second connection to it.
   const store = createStore(config.store, { clock });
+  opened.push(() => store.close());
   const engine = buildDeliveryEngine({ store, log, clock, metrics }, rules.current, config.secrets, {
     pollIntervalMs: data.pollIntervalMs,
   });
@@ -69,6 +74,13 @@ try {
   log.info('delivery engine running in a worker thread (delivery.worker_thread)');
   post({ type: 'started' });
 } catch (error) {
+  for (const release of opened.reverse()) {
+    try {
+      await release();
+    } catch {
+      // The start's error is the one to report.
+    }
+  }
   post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
   port.close();
 }

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { postWebhook } from '../helpers/post-webhook.js';
+import { startHttpReceiver } from '../helpers/start-http-receiver.js';
+import { SOURCE_SECRET, startTestDaemon } from '../helpers/start-test-daemon.js';
+import { useTempDirs } from '../helpers/temp-dir.js';
+import { waitFor } from './engine/engine-harness.js';
+import { watchWorkerThreads } from '../helpers/watch-worker-threads.js';
+
+const tempDir = useTempDirs();
+const WORKER = 'delivery: { worker_thread: true }';
+const TOKEN = 'metrics-token-0123456789abcdef';
+const event = JSON.stringify({
+  event: 'incident.created',
+  timestamp: '2026-11-22T10:00:00Z',
+  data: { incident_id: 'inc_1', severity: 'high', title: 'Ransomware on host-7' },
+});
+
+// Issue 11's `delivery.worker_thread`: a worker that fails to start, or dies later, must not go unnoticed.
+describe('the delivery worker thread’s lifecycle', () => {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('a worker that fails to start fails the daemon’s start, ends its thread and releases the journal', async () => {
+    const dir = tempDir();
+    const journal = path.join(dir, 'journal.db');
+    const store = createSqliteStore({ path: journal });
+    await store.migrate();
+    await store.close();
+    // Another connection (a backup, an sqlite3 shell) holds the journal's write lock longer than busy_timeout:
+    // the main thread only reads at start, the worker's first write (releasing a dead run's claims) fails.
+    const holder = new Database(journal);
+    cleanups.push(() => holder.close());
+    holder.exec('BEGIN IMMEDIATE');
+    const threads = watchWorkerThreads();
+
+    await expect(startTestDaemon(dir, { config: WORKER, busyTimeout: '50ms' })).rejects.toThrow(
+      /^the delivery worker failed to start: .*locked/,
+    );
+    expect(threads).toHaveLength(1);
+    // Ended by the time start rejected: nothing of the failed start is left running.
+    expect(threads[0]?.exited()).toBe(true);
+
+    // The lock gone, the same journal starts at once: the failed start released it (and its daemon lock).
+    holder.exec('ROLLBACK');
+    const daemon = await startTestDaemon(dir, { config: WORKER, busyTimeout: '50ms' });
+    await daemon.running.close();
+    expect(threads).toHaveLength(2);
+    await threads[1]?.exit;
+  });
+
+  it('a worker that dies after start makes /readyz answer 503 naming it, and the daemon still stops at once', async () => {
+    const receiver = await startHttpReceiver();
+    cleanups.push(() => receiver.close());
+    const threads = watchWorkerThreads();
+    const daemon = await startTestDaemon(tempDir(), {
+      config: WORKER,
+      rules: `targets:\n  tickets: { type: http, url: "${receiver.url}/hook" }\nroutes:\n  - { name: all, to: [tickets] }\n`,
+      env: { SWITCHYARD_ADMIN_TOKEN: TOKEN },
+    });
+    let open = true;
+    cleanups.push(async () => open && (await daemon.running.close()));
+    const readyz = async (headers: Record<string, string> = {}) => {
+      const response = await fetch(`${daemon.url}/readyz`, { headers });
+      return { status: response.status, body: (await response.json()) as { checks: Record<string, unknown> } };
+    };
+    const metric = async (name: string) => {
+      const response = await fetch(`${daemon.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      return (await response.text()).split('\n').filter((line) => line.startsWith(name));
+    };
+    expect((await postWebhook(daemon.url, event, { secret: SOURCE_SECRET })).status).toBe(200);
+    await receiver.waitForRequests(1);
+    expect(await readyz()).toMatchObject({ status: 200, body: { checks: { delivery_worker: { ok: true } } } });
+    expect(await metric('switchyard_delivery_engine_up')).toEqual(['switchyard_delivery_engine_up 1']);
+    // The worker's next report (every 500 ms) shows the target's lane.
+    await waitFor(
+      () => metric('switchyard_target_in_flight{'),
+      (lines) => lines.length === 1,
+    );
+
+    // Ended from outside, as a crash would end it: no 'stopped' message, nobody asked it to stop.
+    expect(threads).toHaveLength(1);
+    await threads[0]?.worker.terminate();
+
+    const anonymous = await readyz();
+    expect(anonymous.status).toBe(503);
+    expect(anonymous.body.checks).toMatchObject({ journal: { ok: true }, delivery_worker: { ok: false } });
+    const detailed = await readyz({ authorization: `Bearer ${TOKEN}` });
+    expect(detailed.body.checks['delivery_worker']).toEqual({
+      ok: false,
+      error: 'the delivery worker thread exited with code 1; deliveries wait for a restart',
+    });
+    // The metrics stop showing the dead thread's last report as the engine's state.
+    expect(await metric('switchyard_delivery_engine_up')).toEqual(['switchyard_delivery_engine_up 0']);
+    expect(await metric('switchyard_target_in_flight{')).toEqual([]);
+    expect(daemon.logs()).toContainEqual(
+      expect.objectContaining({ message: 'the delivery worker exited; deliveries wait for a restart', code: 1 }),
+    );
+
+    // Ingest still journals (its wake goes nowhere, harmlessly), and the event waits for a restart.
+    expect((await postWebhook(daemon.url, event.replace('inc_1', 'inc_2'), { secret: SOURCE_SECRET })).status).toBe(
+      200,
+    );
+    const started = Date.now();
+    open = false;
+    await daemon.running.close();
+    expect(Date.now() - started).toBeLessThan(2_000); // nothing to wait for: the thread is gone
+    expect((await daemon.deliveries()).map((row) => row.state).sort()).toEqual(['delivered', 'pending']);
+    expect(receiver.requests).toHaveLength(1);
+  });
+});
