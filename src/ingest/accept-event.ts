@@ -4,6 +4,7 @@ import { correlationKeys } from '../lifecycle/correlation-keys.js';
 import { silenceHolds } from '../noise/silence-holds.js';
 import { groupChecks } from '../noise/group-checks.js';
 import { throttleChecks } from '../noise/throttle-checks.js';
+import { lazyEnvelopeContext } from '../templates/envelope-context.js';
 import { routeEvent } from '../rules/route-event.js';
 import type { RouteDecision } from '../rules/rules.js';
 import type { DeliveryHold, IngestItem } from '../store/store.js';
@@ -54,9 +55,12 @@ export function acceptEvent(
   const candidates = ctx.silences?.candidatesFor(envelope) ?? [];
   const silenced = silenceHolds(candidates, rules, envelope, decision.targets, now);
   const holds = silenced?.holds ?? mutedHolds(decision);
-  const groups = holds ? undefined : groupChecks(rules, envelope, decision.matchedRoutes, decision.targets);
-  const throttles = holds ? undefined : throttleChecks(rules, envelope, decision.matchedRoutes, decision.targets);
-  const keys = correlationKeys(rules, envelope, decision.targets);
+  // The three key kinds render against one depth-limited copy of the event, made only if one needs it.
+  const context = lazyEnvelopeContext(envelope);
+  const { matchedRoutes, targets } = decision;
+  const groups = holds ? undefined : groupChecks(rules, envelope, matchedRoutes, targets, context);
+  const throttles = holds ? undefined : throttleChecks(rules, envelope, matchedRoutes, targets, context);
+  const keys = correlationKeys(rules, envelope, targets, context);
   const item: IngestItem = {
     event: {
       id: ctx.newEventId(now),

@@ -1,6 +1,6 @@
 import type { Envelope } from '../ingest/envelope.js';
 import type { CompiledRules } from '../rules/rules.js';
-import { envelopeContext } from '../templates/envelope-context.js';
+import { lazyEnvelopeContext } from '../templates/envelope-context.js';
 import { defaultCorrelationKey } from './default-correlation-key.js';
 import { usesLifecycle } from './uses-lifecycle.js';
 import type { TemplateContext } from '../templates/template.js';
@@ -19,8 +19,8 @@ export function correlationKeys(
   rules: CompiledRules,
   envelope: Envelope,
   targets: readonly string[],
+  contextOf: () => TemplateContext = lazyEnvelopeContext(envelope),
 ): (string | null)[] | undefined {
-  let context: TemplateContext | undefined;
   let any = false;
   const keys = targets.map((target): string | null => {
     const spec = rules.targets.get(target);
@@ -33,10 +33,9 @@ export function correlationKeys(
       any = true;
       return fallback.slice(0, MAX_KEY_LENGTH);
     }
-    context ??= envelopeContext(envelope);
     let rendered: string;
     try {
-      rendered = template.render(context).slice(0, MAX_KEY_LENGTH);
+      rendered = template.render(contextOf()).slice(0, MAX_KEY_LENGTH);
     } catch {
       return null;
     }

@@ -1,7 +1,7 @@
 import type { Envelope } from '../ingest/envelope.js';
 import type { CompiledRoute, CompiledRules } from '../rules/rules.js';
 import type { GroupCheck } from '../store/digest-records.js';
-import { envelopeContext } from '../templates/envelope-context.js';
+import { lazyEnvelopeContext } from '../templates/envelope-context.js';
 import type { TemplateContext } from '../templates/template.js';
 
 /** Rendered keys are cut to this many characters, like throttle keys. */
@@ -20,6 +20,7 @@ export function groupChecks(
   envelope: Envelope,
   matchedRoutes: readonly string[],
   targets: readonly string[],
+  contextOf: () => TemplateContext = lazyEnvelopeContext(envelope),
 ): (GroupCheck | null)[] | undefined {
   let byName = groupingByName.get(rules);
   if (byName === undefined) {
@@ -33,7 +34,7 @@ export function groupChecks(
     if (route !== undefined) grouping.push(route);
   }
   if (grouping.length === 0) return undefined;
-  const context = envelopeContext(envelope);
+  const context = contextOf();
   const keys = new Map<CompiledRoute, string>();
   return targets.map((target) => {
     const route = grouping.find((candidate) => candidate.to.includes(target));

@@ -1,7 +1,7 @@
 import type { Envelope } from '../ingest/envelope.js';
 import type { CompiledRoute, CompiledRules } from '../rules/rules.js';
 import type { ThrottleCheck } from '../store/store.js';
-import { envelopeContext } from '../templates/envelope-context.js';
+import { lazyEnvelopeContext } from '../templates/envelope-context.js';
 import type { TemplateContext } from '../templates/template.js';
 import type { CompiledThrottle } from './compile-throttle.js';
 
@@ -21,10 +21,10 @@ export function throttleChecks(
   envelope: Envelope,
   matchedRoutes: readonly string[],
   targets: readonly string[],
+  contextOf: () => TemplateContext = lazyEnvelopeContext(envelope),
 ): (ThrottleCheck | null)[] | undefined {
   let byName = routesByName.get(rules);
   if (byName === undefined) routesByName.set(rules, (byName = new Map(rules.routes.map((r) => [r.name, r]))));
-  let context: TemplateContext | undefined;
   let any = false;
   // One render per throttle and event, however many of its targets the event reaches.
   const keys = new Map<CompiledThrottle, string>();
@@ -37,9 +37,8 @@ export function throttleChecks(
     }
     if (throttle === undefined) return null;
     any = true;
-    context ??= envelopeContext(envelope);
     let rendered = keys.get(throttle);
-    if (rendered === undefined) keys.set(throttle, (rendered = render(throttle, context)));
+    if (rendered === undefined) keys.set(throttle, (rendered = render(throttle, contextOf())));
     // A route's throttle counts each of its targets apart: `max: 1` lets one event through to all of them.
     const by = throttle.by.startsWith('route:') ? `${throttle.by}|${target}` : throttle.by;
     return { by: throttle.by, key: `${by}|${rendered}`, windowMs: throttle.windowMs, max: throttle.max };
