@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { claimDeliveredRecord } from './claim-delivered-record.js';
 import { makeIngestItem, T0 } from './make-ingest-item.js';
 import { tempSqliteJournal } from './temp-sqlite-journal.js';
 
@@ -16,13 +17,7 @@ describe('SQLite commitTogether (the journal thread batching ingest groups and a
     cleanups.push(() => store.close());
     await store.migrate();
     await store.ingest([makeIngestItem({ targets: ['slack'] })]);
-    const [claimed] = await store.claimDue({ target: 'slack', now: T0, limit: 1, leaseMs: 60_000 });
-    const record = {
-      deliveryId: claimed!.delivery.id,
-      claimToken: claimed!.claimToken,
-      attempt: { startedAt: T0, durationMs: 5, outcome: 'delivered' as const, statusCode: 200, detail: null },
-      next: { state: 'delivered' as const, nextAttemptAt: T0, lastError: null },
-    };
+    const record = await claimDeliveredRecord(store, 'slack');
     const first = makeIngestItem({ targets: ['slack'] });
     const twice = { ...makeIngestItem(), targets: ['a', 'a'] }; // a constraint error inside its own group
     const last = makeIngestItem({ targets: ['slack'] });
@@ -50,6 +45,6 @@ describe('SQLite commitTogether (the journal thread batching ingest groups and a
     });
     expect(await store.counts()).toEqual({ events: 3, deliveries: 3 });
     expect(await store.getEvent(twice.event.id)).toBeUndefined();
-    expect((await store.getDelivery(claimed!.delivery.id))?.state).toBe('delivered');
+    expect((await store.getDelivery(record.deliveryId))?.state).toBe('delivered');
   });
 });

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { newId } from '../new-id.js';
 import type { DigestBuilder, DueDigest, GroupCheck } from '../digest-records.js';
 import { eventCountBuckets } from '../event-count-buckets.js';
+import { createSqliteDigestCounts } from './create-sqlite-digest-counts.js';
 import { SQLITE_WRITER, type SqliteEventRow, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 const EVENT_COLUMNS = `events.id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
@@ -23,7 +24,7 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
     `INSERT INTO digests (id, route, target, group_key, max_events, first_at, due_at, first_delivery)
      VALUES (@id, @route, @target, @key, @maxEvents, @at, @due, (SELECT coalesce(max(id), 0) FROM deliveries))`,
   );
-  const count = db.prepare<[added: number, id: string]>('UPDATE digests SET count = count + ? WHERE id = ?');
+  const counts = createSqliteDigestCounts(db);
   const due = db
     .prepare<[now: number, limit: number], string>(
       `SELECT id FROM digests WHERE state = 'open' AND due_at <= ? ORDER BY due_at, id LIMIT ?`,
@@ -40,12 +41,13 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
      WHERE deliveries.state = 'grouped' AND deliveries.id > ? AND deliveries.held_by = ?
      ORDER BY deliveries.id LIMIT ?`,
   );
-  const markSent = db.prepare<[now: number, eventId: string, id: string]>(
-    `UPDATE digests SET state = 'sent', sent_at = ?, event_id = ? WHERE id = ?`,
+  const markSent = db.prepare<[now: number, eventId: string, count: number, id: string]>(
+    `UPDATE digests SET state = 'sent', sent_at = ?, event_id = ?, count = ? WHERE id = ?`,
   );
   const send = db.transaction((id: string, now: number, build: DigestBuilder): string | undefined => {
-    const digest = get.get(id, now);
-    if (digest === undefined) return undefined;
+    const row = get.get(id, now);
+    if (row === undefined) return undefined;
+    const digest = { ...row, count: row.count + counts.uncounted(id) };
     const events = held
       .all(digest.firstDelivery, id, digest.maxEvents)
       .map((row) => ({ ...row, matchedRoutes: JSON.parse(row.matchedRoutes) as string[] }));
@@ -63,22 +65,21 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
       at: now,
       key: null, // a digest stands alone: no order per key
     });
-    markSent.run(now, event.id, id);
+    markSent.run(now, event.id, digest.count, id);
     return `dlv_${String(lastInsertRowid)}`;
   });
 
-  // One writer per SQLite journal: the open digest of each target and key is remembered, and a group's joins
-  // are counted once per digest at its end, rather than a read and a write per grouped delivery. By target,
-  // then key: no string made per delivery to look one up.
+  // One writer per SQLite journal: the open digest of each target and key is remembered, rather than read per
+  // grouped delivery (by target, then key: no string made per delivery to look one up), and joins are counted
+  // in memory (create-sqlite-digest-counts.ts).
   const openIds = new Map<string, Map<string, string>>();
   let remembered = 0;
-  const added = new Map<string, number>();
   const forgetOpen = (): void => {
     openIds.clear();
     remembered = 0;
   };
   return {
-    /** In the ingest transaction: the digest a grouped delivery joins (opened when none is), counted at `flush`. */
+    /** In the ingest transaction: the digest a grouped delivery joins (opened when none is). */
     join(target: string, at: number, check: GroupCheck): string {
       let byKey = openIds.get(target);
       let id = byKey?.get(check.key);
@@ -99,24 +100,23 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
         byKey.set(check.key, id);
         remembered += 1;
       }
-      added.set(id, (added.get(id) ?? 0) + 1);
+      counts.joined(id);
       return id;
     },
-    /** At the end of the ingest transaction: the counts of the digests joined. */
-    flush(): void {
-      for (const [id, n] of added) count.run(n, id);
-      added.clear();
-    },
+    /** At the end of the ingest transaction, whose last event arrived at `at`. */
+    endOfGroup: (at: number): void => counts.endOfGroup(at),
     /** After a rolled-back ingest transaction (the digests it opened are gone). */
     rolledBack(): void {
       forgetOpen();
-      added.clear();
+      counts.rolledBack();
     },
     findDueDigests: (now: number, limit: number): string[] => due.all(now, limit),
     sendDigest(id: string, now: number, build: DigestBuilder): string | undefined {
       // The digest sent is no longer open: the next event of its key opens another.
       forgetOpen();
-      return send.immediate(id, now, build);
+      const sent = send.immediate(id, now, build);
+      if (sent !== undefined) counts.sent(id);
+      return sent;
     },
   };
 }

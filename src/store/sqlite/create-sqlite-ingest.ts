@@ -5,6 +5,16 @@ import { createSqliteThrottles } from './create-sqlite-throttles.js';
 import type { SqliteDigests } from './create-sqlite-digests.js';
 import { SQLITE_WRITER, type SqliteStatements } from './prepare-sqlite-statements.js';
 
+export interface SqliteIngest {
+  /** One group, in its own transaction (a savepoint inside an enclosing one). */
+  ingest(items: readonly IngestItem[]): IngestResult[];
+  /**
+   * What an enclosing transaction must call when it rolls back after `ingest` returned: the throttle and
+   * digest decisions kept in memory are read from the journal again.
+   */
+  rolledBack(): void;
+}
+
 /**
  * The group-commit transaction: all items in one IMMEDIATE transaction, in order, so that a duplicate inside
  * the same group sees the event inserted before it. IMMEDIATE takes the write lock up front: a deferred
@@ -14,8 +24,8 @@ import { SQLITE_WRITER, type SqliteStatements } from './prepare-sqlite-statement
 export function createSqliteIngest(
   db: Database.Database,
   statements: SqliteStatements,
-  digests: Pick<SqliteDigests, 'join' | 'flush' | 'rolledBack'>,
-): (items: readonly IngestItem[]) => IngestResult[] {
+  digests: Pick<SqliteDigests, 'join' | 'endOfGroup' | 'rolledBack'>,
+): SqliteIngest {
   const throttles = createSqliteThrottles(db);
   const ingestOne = (item: IngestItem): IngestResult => {
     const { event } = item;
@@ -65,17 +75,24 @@ export function createSqliteIngest(
     const fresh = items.filter((item, index) => results[index]?.duplicate === false).map((item) => item.event);
     for (const b of eventCountBuckets(fresh))
       statements.countEvents.run(b.minute, b.kind, b.severity, SQLITE_WRITER, b.count);
-    digests.flush();
-    throttles.afterGroup(items.at(-1)?.event.receivedAt ?? 0);
+    const lastAt = items.at(-1)?.event.receivedAt ?? 0;
+    digests.endOfGroup(lastAt);
+    throttles.afterGroup(lastAt);
     return results;
   });
-  return (items) => {
-    try {
-      return ingestAll.immediate(items);
-    } catch (error) {
-      throttles.rolledBack();
-      digests.rolledBack();
-      throw error;
-    }
+  const rolledBack = (): void => {
+    throttles.rolledBack();
+    digests.rolledBack();
+  };
+  return {
+    ingest(items) {
+      try {
+        return ingestAll.immediate(items);
+      } catch (error) {
+        rolledBack();
+        throw error;
+      }
+    },
+    rolledBack,
   };
 }

@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
-import type { AttemptRecord, IngestItem, IngestResult, Store } from '../store.js';
+import type { AttemptRecord, IngestItem, Store } from '../store.js';
 import { toStoredDelivery } from '../key-order-sql.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
 import { createSqliteConsole } from './create-sqlite-console.js';
 import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
 import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
-import { createSqliteIngest } from './create-sqlite-ingest.js';
+import { createSqliteIngest, type SqliteIngest } from './create-sqlite-ingest.js';
 import { createSqliteRetention, type SqliteRetention } from './create-sqlite-retention.js';
 import { createSqliteSilences, type SqliteSilences } from './create-sqlite-silences.js';
 import { createSqliteSourceStatus } from './create-sqlite-source-status.js';
@@ -48,7 +48,7 @@ export interface SqliteStore extends Store {
 
 interface Ready {
   readonly statements: SqliteStatements;
-  readonly ingest: (items: readonly IngestItem[]) => IngestResult[];
+  readonly ingest: SqliteIngest;
   readonly deliveries: SqliteDeliveries;
   readonly events: SqliteEvents;
   readonly retention: SqliteRetention;
@@ -117,7 +117,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         prepare(opened);
       });
     },
-    ingest: (items) => (items.length === 0 ? Promise.resolve([]) : use((r) => r.ingest(items))),
+    ingest: (items) => (items.length === 0 ? Promise.resolve([]) : use((r) => r.ingest.ingest(items))),
     getEvent: (id) =>
       use(({ statements }) => {
         const row = statements.getEvent.get(id);
@@ -174,20 +174,28 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
       use((r) => {
         const opened = open();
         const outcomes: TogetherOutcome[] = [];
-        opened
-          .transaction(() => {
-            for (const write of writes) {
-              try {
-                const value =
-                  write.method === 'ingest' ? r.ingest(write.items) : r.deliveries.recordAttempts(write.records);
-                outcomes.push({ ok: true, value });
-              } catch (error) {
-                if (!opened.inTransaction) throw error; // SQLite ended the whole transaction: nothing was written
-                outcomes.push({ ok: false, error: toJournalError(error) });
+        try {
+          opened
+            .transaction(() => {
+              for (const write of writes) {
+                try {
+                  const value =
+                    write.method === 'ingest'
+                      ? r.ingest.ingest(write.items)
+                      : r.deliveries.recordAttempts(write.records);
+                  outcomes.push({ ok: true, value });
+                } catch (error) {
+                  if (!opened.inTransaction) throw error; // SQLite ended the whole transaction: nothing was written
+                  outcomes.push({ ok: false, error: toJournalError(error) });
+                }
               }
-            }
-          })
-          .immediate();
+            })
+            .immediate();
+        } catch (error) {
+          // The groups that had succeeded inside are gone too: what they decided in memory must go with them.
+          r.ingest.rolledBack();
+          throw error;
+        }
         return outcomes;
       }),
     async close() {

@@ -7,6 +7,7 @@ import { correlationKeysMigration } from './005-correlation-keys.js';
 import { consoleMigration } from './006-console.js';
 import { digestMembersMigration } from './007-digest-members.js';
 import { eventCountsMigration } from './008-event-counts.js';
+import { digestCountCheckpointMigration } from './009-digest-count-checkpoint.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
@@ -18,4 +19,5 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   consoleMigration,
   digestMembersMigration,
   eventCountsMigration,
+  digestCountCheckpointMigration,
 ];

@@ -1,0 +1,99 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStore, type SqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import type { DigestBuilder, GroupCheck } from '../../src/store/digest-records.js';
+import type { IngestItem } from '../../src/store/store.js';
+import { claimDeliveredRecord } from './claim-delivered-record.js';
+import { makeIngestItem, T0 } from './make-ingest-item.js';
+import { tempSqliteJournal } from './temp-sqlite-journal.js';
+
+const GROUP: GroupCheck = { route: 'storm', key: 'storm|a', waitMs: 30_000, intervalMs: 0, maxEvents: 100 };
+const grouped = (receivedAt: number, target = 'mail'): IngestItem => ({
+  ...makeIngestItem({ targets: [target], receivedAt }),
+  groups: [GROUP],
+});
+
+describe('SQLite digest counts (joins counted in memory, written once a second, migration 9)', () => {
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  const journal = async () => {
+    const created = await tempSqliteJournal();
+    cleanups.push(() => created.dispose());
+    const open = async (): Promise<SqliteStore> => {
+      const store = createSqliteStore({ path: created.path });
+      cleanups.push(() => store.close());
+      await store.migrate();
+      return store;
+    };
+    // What the row says, read by another connection as the console or a CLI would.
+    const rowCount = (): number | undefined => {
+      const db = new Database(created.path, { readonly: true });
+      try {
+        return db.prepare<[], number>('SELECT count FROM digests').pluck().get();
+      } finally {
+        db.close();
+      }
+    };
+    return { open, rowCount, path: created.path };
+  };
+  const sendOnly = async (store: SqliteStore, now: number): Promise<number | undefined> => {
+    const [id] = await store.findDueDigests(now, 10);
+    let count: number | undefined;
+    const build: DigestBuilder = (digest) => {
+      count = digest.count;
+      return { ...makeIngestItem({ receivedAt: now }).event, kind: 'switchyard.digest', source: 'switchyard' };
+    };
+    expect(id).toBeDefined();
+    expect(await store.sendDigest(id!, now, build)).toMatch(/^dlv_/);
+    return count;
+  };
+
+  it('writes the row at most once a second, and sends the full count, also after a reopen that lost memory', async () => {
+    const { open, rowCount } = await journal();
+    const first = await open();
+    await first.ingest([grouped(T0)]); // the first group writes (nothing written yet)
+    await first.ingest([grouped(T0 + 10)]);
+    await first.ingest([grouped(T0 + 20), grouped(T0 + 21)]);
+    expect(rowCount()).toBe(1); // three joins counted in memory only
+    await first.close(); // as a crash would: the memory is gone, the deliveries are committed
+
+    const second = await open();
+    await second.ingest([grouped(T0 + 30)]);
+    expect(await sendOnly(second, T0 + 40_000)).toBe(5);
+    expect(rowCount()).toBe(5); // a sent digest keeps its final count
+  });
+
+  it('writes the counts once a second of event time passed', async () => {
+    const { open, rowCount } = await journal();
+    const store = await open();
+    await store.ingest([grouped(T0)]);
+    await store.ingest([grouped(T0 + 500)]);
+    expect(rowCount()).toBe(1);
+    await store.ingest([grouped(T0 + 1_000)]);
+    expect(rowCount()).toBe(3);
+  });
+
+  it('forgets what a group decided when the transaction around it rolled back after it (commitTogether)', async () => {
+    const { open, path } = await journal();
+    const store = await open();
+    await store.ingest([makeIngestItem({ targets: ['slack'], receivedAt: T0 })]);
+    const record = await claimDeliveredRecord(store, 'slack');
+    // RAISE(ROLLBACK) ends the whole transaction, after the ingest group had succeeded in its savepoint.
+    const raw = new Database(path);
+    raw.exec("CREATE TRIGGER doom BEFORE INSERT ON attempts BEGIN SELECT RAISE(ROLLBACK, 'doom'); END");
+    raw.close();
+    await expect(
+      store.commitTogether([
+        { method: 'ingest', items: [grouped(T0 + 1)] }, // opens a digest of 'mail', remembered in memory
+        { method: 'recordAttempts', records: [record] },
+      ]),
+    ).rejects.toThrow(/doom/);
+    expect(await store.counts()).toEqual({ events: 1, deliveries: 1 });
+    await store.ingest([grouped(T0 + 2)]);
+    // Had the digest rolled back stayed remembered, this join would have gone to it, and no one would send it.
+    expect(await store.findDueDigests(T0 + 40_000, 10)).toHaveLength(1);
+    expect(await sendOnly(store, T0 + 40_000)).toBe(1);
+  });
+});
