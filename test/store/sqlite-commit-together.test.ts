@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { claimDeliveredRecord } from './claim-delivered-record.js';
-import { makeIngestItem, T0 } from './make-ingest-item.js';
+import { makeIngestItem } from './make-ingest-item.js';
 import { tempSqliteJournal } from './temp-sqlite-journal.js';
 
 describe('SQLite commitTogether (the journal thread batching ingest groups and attempt records)', () => {
