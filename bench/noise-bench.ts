@@ -151,6 +151,17 @@ export async function main(args: readonly string[] = process.argv.slice(2)): Pro
         `CPU per event: plain ${Math.round(cpu('plain'))} µs, noisy ${Math.round(cpu('noisy'))} µs, ` +
           `plain / noisy ${(cpu('plain') / cpu('noisy')).toFixed(3)}`,
       );
+      // Each round's two runs are back to back: their ratio cancels most of the machine's drift between rounds,
+      // which on this shared machine moves both daemons by 20-30% within minutes.
+      const paired = (of: (r: LoadResult) => number) => {
+        const ratios = (results.get('noisy') ?? []).map((n, i) => {
+          const p = results.get('plain')?.[i];
+          return p === undefined ? NaN : of(n) / of(p);
+        });
+        return `${median(ratios).toFixed(3)} (${ratios.map((r) => r.toFixed(2)).join(' ')})`;
+      };
+      console.log(`per round, noisy / plain throughput: ${paired((r) => r.requestsPerSecond)}`);
+      console.log(`per round, plain / noisy CPU per event: ${paired((r) => 1 / (cpuPerEvent(r) ?? NaN))}`);
     }
   } finally {
     for (const server of servers) await server.stop();
