@@ -2,8 +2,9 @@ import type { NewEvent, StoredEvent } from './store.js';
 
 /**
  * Issue 12, digests (`group:`): one grouping decision to take at ingest, inside the ingest transaction. The
- * delivery is created `grouped`, held by the open digest of its target and key (made when none is open): the first is due `waitMs` after its first event, the next no sooner than `intervalMs` after
- * the previous one was sent.
+ * delivery is created `grouped`, held by the open digest of its target and key (made when none is open): the
+ * first is due `waitMs` after its first event, the next no sooner than `intervalMs` after the previous one was
+ * sent.
  */
 export interface GroupCheck {
   readonly route: string;

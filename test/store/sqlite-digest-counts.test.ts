@@ -65,6 +65,28 @@ describe('SQLite digest counts (joins counted in memory, written once a second, 
     expect(rowCount()).toBe(5); // a sent digest keeps its final count
   });
 
+  it('counts a member requeued by a replay as a join, with or without a restart in between', async () => {
+    const counted = async (restart: boolean): Promise<number | undefined> => {
+      const { open } = await journal();
+      let store = await open();
+      await store.ingest([grouped(T0)]);
+      await store.ingest([grouped(T0 + 10), grouped(T0 + 20)]);
+      // The newest member: one after the checkpoint, counted in memory only.
+      const members = await store.findDeliveries({ state: 'grouped', limit: 10 });
+      const member = members.sort((a, b) => Number(b.id.slice(4)) - Number(a.id.slice(4)))[0];
+      expect(member?.id).toBe('dlv_3');
+      expect(await store.replay({ ids: [member!.id], includeDelivered: true }, T0 + 30)).toEqual([member!.id]);
+      if (restart) {
+        await store.close();
+        store = await open();
+      }
+      await store.ingest([grouped(T0 + 40)]);
+      return sendOnly(store, T0 + 40_000);
+    };
+    expect(await counted(false)).toBe(4);
+    expect(await counted(true)).toBe(4);
+  });
+
   it('writes the counts once a second of event time passed', async () => {
     const { open, rowCount } = await journal();
     const store = await open();

@@ -9,17 +9,21 @@ const CHECKPOINT_MS = 1_000;
  * memory, and written once a second of event time in an ingest transaction, with the delivery id they are
  * complete up to. Writing them in every ingest transaction cost a digest row update per host a group commit
  * saw, about 2 µs per grouped event (bench/README.md, noise control). After a restart or a rolled-back
- * transaction the counts after the checkpoint are read again from the grouped deliveries (at most about a
- * second of them), so nothing committed is miscounted.
+ * transaction the counts after the checkpoint are read again from the deliveries that joined (at most about a
+ * second of them), so nothing committed is miscounted. It assumes one store instance ingests into the file, as
+ * the daemon's lock on the journal ensures (lock-sqlite-journal.ts): a second one would write the first's
+ * joins again.
  */
 export function createSqliteDigestCounts(db: Database.Database) {
   const checkpoint = db.prepare<[], number>('SELECT as_of FROM digest_count_checkpoint').pluck();
   const setCheckpoint = db.prepare<[]>(
     'UPDATE digest_count_checkpoint SET as_of = (SELECT coalesce(max(id), 0) FROM deliveries)',
   );
+  // Every delivery that joined a digest, whatever its state now (a replay requeues a grouped one): the same
+  // joins the in-memory count saw. By rowid from the checkpoint on: about a second of deliveries.
   const recount = db.prepare<[after: number], { heldBy: string; n: number }>(
-    `SELECT held_by AS heldBy, count(*) AS n FROM deliveries INDEXED BY deliveries_grouped
-     WHERE state = 'grouped' AND id > ? GROUP BY held_by`,
+    `SELECT deliveries.held_by AS heldBy, count(*) AS n FROM deliveries JOIN digests ON digests.id = deliveries.held_by
+     WHERE deliveries.id > ? GROUP BY deliveries.held_by`,
   );
   // Open only: a digest sent meanwhile has its final count (`sent`), and its late recount must not add to it.
   const addCount = db.prepare<[added: number, id: string]>(
