@@ -1,4 +1,5 @@
 import type { Envelope } from '../ingest/envelope.js';
+import { routesByName } from '../rules/routes-by-name.js';
 import type { CompiledRoute, CompiledRules } from '../rules/rules.js';
 import type { GroupCheck } from '../store/digest-records.js';
 import { lazyEnvelopeContext } from '../templates/envelope-context.js';
@@ -6,9 +7,6 @@ import type { TemplateContext } from '../templates/template.js';
 
 /** Rendered keys are cut to this many characters, like throttle keys. */
 const MAX_KEY_LENGTH = 200;
-
-// The routes with a `group:`, by name, once per rules version: a lookup per matched route, not a search.
-const groupingByName = new WeakMap<CompiledRules, ReadonlyMap<string, CompiledRoute>>();
 
 /**
  * The digest each delivery of an event is collected into (parallel to `targets`), or undefined when none is:
@@ -22,16 +20,11 @@ export function groupChecks(
   targets: readonly string[],
   contextOf: () => TemplateContext = lazyEnvelopeContext(envelope),
 ): (GroupCheck | null)[] | undefined {
-  let byName = groupingByName.get(rules);
-  if (byName === undefined) {
-    byName = new Map(rules.routes.filter((route) => route.group !== undefined).map((route) => [route.name, route]));
-    groupingByName.set(rules, byName);
-  }
-  if (byName.size === 0) return undefined;
+  const byName = routesByName(rules);
   const grouping: CompiledRoute[] = [];
   for (const name of matchedRoutes) {
     const route = byName.get(name);
-    if (route !== undefined) grouping.push(route);
+    if (route?.group !== undefined) grouping.push(route);
   }
   if (grouping.length === 0) return undefined;
   const context = contextOf();

@@ -1,5 +1,6 @@
 import type { Envelope } from '../ingest/envelope.js';
-import type { CompiledRoute, CompiledRules } from '../rules/rules.js';
+import { routesByName } from '../rules/routes-by-name.js';
+import type { CompiledRules } from '../rules/rules.js';
 import type { ThrottleCheck } from '../store/store.js';
 import { lazyEnvelopeContext } from '../templates/envelope-context.js';
 import type { TemplateContext } from '../templates/template.js';
@@ -7,8 +8,6 @@ import type { CompiledThrottle } from './compile-throttle.js';
 
 /** Rendered keys are cut to this many characters: a key is an index entry, not a copy of the event. */
 const MAX_KEY_LENGTH = 200;
-
-const routesByName = new WeakMap<CompiledRules, ReadonlyMap<string, CompiledRoute>>();
 
 /**
  * The throttle each delivery of an event falls under (parallel to `targets`), or undefined when none does:
@@ -23,8 +22,7 @@ export function throttleChecks(
   targets: readonly string[],
   contextOf: () => TemplateContext = lazyEnvelopeContext(envelope),
 ): (ThrottleCheck | null)[] | undefined {
-  let byName = routesByName.get(rules);
-  if (byName === undefined) routesByName.set(rules, (byName = new Map(rules.routes.map((r) => [r.name, r]))));
+  const byName = routesByName(rules);
   let any = false;
   // One render per throttle and event, however many of its targets the event reaches.
   const keys = new Map<CompiledThrottle, string>();
