@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { newId } from '../src/store/new-id.js';
 import { SQLITE_WRITER } from '../src/store/sqlite/prepare-sqlite-statements.js';
 import { createSqliteStore } from '../src/store/sqlite/create-sqlite-store.js';
+import { dedupeKey } from '../src/store/sqlite/dedupe-key.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GROUP = 20_000;
@@ -33,7 +34,7 @@ export async function fillConsoleJournal(
     db.pragma('synchronous = OFF');
     const insertEvent = db.prepare(
       `INSERT INTO events (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version,
-         matched_routes, title) VALUES (?, 'monitor', ?, ?, ?, ?, ?, ?, 'bench', '["all"]', ?)`,
+         matched_routes, title, dedupe_key) VALUES (?, 'monitor', ?, ?, ?, ?, ?, ?, 'bench', '["all"]', ?, ?)`,
     );
     const insertDelivery = db.prepare(
       `INSERT INTO deliveries (event_id, target, state, attempts, next_attempt_at, last_error, created_at, updated_at,
@@ -55,7 +56,8 @@ export async function fillConsoleJournal(
           JSON.stringify({ event: kind, timestamp: occurred, data: { severity, title, host: `fs-${i % 997}` } }),
         );
         const id = newId('evt_', at);
-        insertEvent.run(id, kind, severity, occurred, at, body, createHash('sha256').update(body).digest(), title);
+        const hash = createHash('sha256').update(body).digest();
+        insertEvent.run(id, kind, severity, occurred, at, body, hash, title, dedupeKey(hash));
         const dead = i % 50 === 7;
         const pending = !dead && i % 500 === 3;
         const state = dead ? 'dead' : pending ? 'pending' : 'delivered';

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { newId } from '../src/store/new-id.js';
 import { createSqliteStore } from '../src/store/sqlite/create-sqlite-store.js';
+import { dedupeKey } from '../src/store/sqlite/dedupe-key.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GROUP = 20_000;
@@ -21,7 +22,7 @@ export async function fillFinishedJournal(path: string, count: number): Promise<
     db.pragma('synchronous = OFF');
     const insertEvent = db.prepare(
       `INSERT INTO events (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version,
-         matched_routes) VALUES (?, 'monitor', 'incident.created', 'high', ?, ?, ?, ?, 'bench', '["all"]')`,
+         matched_routes, dedupe_key) VALUES (?, 'monitor', 'incident.created', 'high', ?, ?, ?, ?, 'bench', '["all"]', ?)`,
     );
     const insertDelivery = db.prepare(
       `INSERT INTO deliveries (event_id, target, state, attempts, next_attempt_at, created_at, updated_at, retry_from)
@@ -44,7 +45,8 @@ export async function fillFinishedJournal(path: string, count: number): Promise<
           }),
         );
         const id = newId('evt_', at);
-        insertEvent.run(id, occurred, at, body, createHash('sha256').update(body).digest());
+        const hash = createHash('sha256').update(body).digest();
+        insertEvent.run(id, occurred, at, body, hash, dedupeKey(hash));
         const delivery = insertDelivery.run(id, at, at, at + 200, at).lastInsertRowid;
         insertAttempt.run(delivery, at + 80);
       }

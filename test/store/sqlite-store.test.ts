@@ -132,9 +132,9 @@ describe('SQLite store', () => {
       (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join('; ');
     expect(
       plan(
-        "SELECT id FROM events WHERE source = 'm' AND body_sha256 = x'00' AND received_at >= 0 ORDER BY received_at, id LIMIT 1",
+        "SELECT id FROM events WHERE dedupe_key = 1 AND received_at >= 0 AND source = 'm' AND body_sha256 = x'00' ORDER BY received_at, id LIMIT 1",
       ),
-    ).toContain('USING INDEX events_dedupe');
+    ).toContain('USING INDEX events_dedupe_key (dedupe_key=? AND received_at>?)');
     expect(
       plan(
         "SELECT id FROM deliveries WHERE state = 'pending' AND target = 't' AND next_attempt_at <= 0 ORDER BY next_attempt_at, id LIMIT 50",

@@ -3,6 +3,7 @@ import { newId } from '../new-id.js';
 import type { DigestBuilder, DueDigest, GroupCheck } from '../digest-records.js';
 import { eventCountBuckets } from '../event-count-buckets.js';
 import { createSqliteDigestCounts } from './create-sqlite-digest-counts.js';
+import { dedupeKey } from './dedupe-key.js';
 import { SQLITE_WRITER, type SqliteEventRow, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 const EVENT_COLUMNS = `events.id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
@@ -54,7 +55,13 @@ export function createSqliteDigests(db: Database.Database, statements: SqliteSta
     const event = build(digest, events);
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
     const matchedRoutes = JSON.stringify(event.matchedRoutes);
-    statements.insertEvent.run({ ...event, bodySha256, matchedRoutes, title: event.title ?? null });
+    statements.insertEvent.run({
+      ...event,
+      bodySha256,
+      matchedRoutes,
+      title: event.title ?? null,
+      dedupeKey: dedupeKey(bodySha256),
+    });
     // A digest is an event of the journal: the console's events per minute count it as ingest counts the others.
     for (const b of eventCountBuckets([event])) {
       statements.countEvents.run(b.minute, b.kind, b.severity, SQLITE_WRITER, b.count);

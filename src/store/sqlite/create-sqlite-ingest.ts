@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { eventCountBuckets } from '../event-count-buckets.js';
 import type { IngestItem, IngestResult } from '../store.js';
 import { createSqliteThrottles } from './create-sqlite-throttles.js';
+import { dedupeKey } from './dedupe-key.js';
 import type { SqliteDigests } from './create-sqlite-digests.js';
 import { SQLITE_WRITER, type SqliteStatements } from './prepare-sqlite-statements.js';
 
@@ -30,7 +31,8 @@ export function createSqliteIngest(
   const ingestOne = (item: IngestItem): IngestResult => {
     const { event } = item;
     const bodySha256 = Buffer.from(event.bodySha256, 'hex');
-    const originalId = statements.findDuplicate.get(event.source, bodySha256, item.dedupeSince);
+    const hashKey = dedupeKey(bodySha256);
+    const originalId = statements.findDuplicate.get(hashKey, item.dedupeSince, event.source, bodySha256);
     if (originalId !== undefined) return { duplicate: true, eventId: originalId, deliveries: 0 };
     // An object literal with exactly the statement's names, as for the deliveries below.
     statements.insertEvent.run({
@@ -45,6 +47,7 @@ export function createSqliteIngest(
       rulesVersion: event.rulesVersion,
       matchedRoutes: JSON.stringify(event.matchedRoutes),
       title: event.title ?? null,
+      dedupeKey: hashKey,
     });
     item.targets.forEach((target, index) => {
       // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.

@@ -6,8 +6,12 @@ import type { StoredDelivery, StoredEvent } from '../store.js';
 /** An `events` row with camelCase names; `matchedRoutes` is still JSON text. */
 export type SqliteEventRow = Omit<StoredEvent, 'matchedRoutes'> & { matchedRoutes: string };
 
-/** An `events` row as inserted: the body hash as its 32 bytes (see migration 1). */
-export type SqliteNewEventRow = Omit<SqliteEventRow, 'bodySha256'> & { bodySha256: Buffer; title: string | null };
+/** An `events` row as inserted: the body hash as its 32 bytes (see migration 1) and its dedupe key (10). */
+export type SqliteNewEventRow = Omit<SqliteEventRow, 'bodySha256'> & {
+  bodySha256: Buffer;
+  title: string | null;
+  dedupeKey: number;
+};
 
 const EVENT_COLUMNS = `id, source, kind, severity, occurred_at AS occurredAt, received_at AS receivedAt, body,
   lower(hex(body_sha256)) AS bodySha256, rules_version AS rulesVersion, matched_routes AS matchedRoutes`;
@@ -24,17 +28,18 @@ export const SQLITE_WRITER = 'sqlite';
 export function prepareSqliteStatements(db: Database.Database) {
   return {
     // Oldest match first, so a duplicate always names the event that was actually delivered.
+    // The key only narrows the search (dedupe-key.ts): source and the whole hash are compared on the row.
     findDuplicate: db
-      .prepare<[source: string, bodySha256: Buffer, since: number], string>(
-        `SELECT id FROM events WHERE source = ? AND body_sha256 = ? AND received_at >= ?
+      .prepare<[key: number, since: number, source: string, bodySha256: Buffer], string>(
+        `SELECT id FROM events WHERE dedupe_key = ? AND received_at >= ? AND source = ? AND body_sha256 = ?
          ORDER BY received_at, id LIMIT 1`,
       )
       .pluck(),
     insertEvent: db.prepare<[SqliteNewEventRow]>(
       `INSERT INTO events (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version,
-         matched_routes, title)
+         matched_routes, title, dedupe_key)
        VALUES (@id, @source, @kind, @severity, @occurredAt, @receivedAt, @body, @bodySha256, @rulesVersion,
-         @matchedRoutes, @title)`,
+         @matchedRoutes, @title, @dedupeKey)`,
     ),
     // Adds to the console's events per minute (migration 8); the writer is always SQLITE_WRITER.
     countEvents: db.prepare<[minute: number, kind: string, severity: string, writer: string, count: number]>(

@@ -8,6 +8,7 @@ import { consoleMigration } from './006-console.js';
 import { digestMembersMigration } from './007-digest-members.js';
 import { eventCountsMigration } from './008-event-counts.js';
 import { digestCountCheckpointMigration } from './009-digest-count-checkpoint.js';
+import { dedupeKeyMigration } from './010-dedupe-key.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
@@ -20,4 +21,5 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   digestMembersMigration,
   eventCountsMigration,
   digestCountCheckpointMigration,
+  dedupeKeyMigration,
 ];

@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempDirs } from '../helpers/temp-dir.js';
+import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
+import { openSqliteDatabase } from '../../src/store/sqlite/open-sqlite-database.js';
+import { runSqliteMigrations } from '../../src/store/sqlite/run-sqlite-migrations.js';
+import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { dedupeKey } from '../../src/store/sqlite/dedupe-key.js';
+import { makeIngestItem, T0 } from './make-ingest-item.js';
+
+const tempDir = useTempDirs();
+
+describe('SQLite migration 10 (dedupe key)', () => {
+  it('keys the events written before it, so a copy of one of them is still a duplicate', async () => {
+    const path = join(tempDir(), 'journal.db');
+    const bodies = ['{"a":1}', '{"b":2}', '{"c":3}'];
+    const db = openSqliteDatabase(path, 1000);
+    try {
+      runSqliteMigrations(db, sqliteMigrations.slice(0, 9), 1);
+      const insert = db.prepare(
+        `INSERT INTO events (id, source, kind, occurred_at, received_at, body, body_sha256, rules_version, matched_routes)
+         VALUES (?, 'monitor', 'k', '2026-11-22T10:00:00Z', ?, ?, ?, 'v', '[]')`,
+      );
+      bodies.forEach((body, i) => {
+        insert.run(`evt_${i}`, T0 + i, Buffer.from(body), createHash('sha256').update(body).digest());
+      });
+      runSqliteMigrations(db, sqliteMigrations, 2);
+      const rows = db.prepare('SELECT body_sha256 AS hash, dedupe_key AS key FROM events').all() as {
+        hash: Buffer;
+        key: number;
+      }[];
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(row.key).toBe(dedupeKey(row.hash));
+      const indexes = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'events'").pluck();
+      expect(indexes.all()).toContain('events_dedupe_key');
+      expect(indexes.all()).not.toContain('events_dedupe');
+    } finally {
+      db.close();
+    }
+
+    const store = createSqliteStore({ path });
+    try {
+      await store.migrate();
+      const again = makeIngestItem({ body: bodies[1], receivedAt: T0 + 10 });
+      const fresh = makeIngestItem({ body: '{"d":4}', receivedAt: T0 + 10 });
+      expect(await store.ingest([again, fresh])).toEqual([
+        { duplicate: true, eventId: 'evt_1', deliveries: 0 },
+        { duplicate: false, eventId: fresh.event.id, deliveries: 2 },
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+});
