@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { dedupeKey, dedupeKeySql } from '../../src/store/sqlite/dedupe-key.js';
+import { dedupeKey } from '../../src/store/sqlite/dedupe-key.js';
+import { dedupeKeySql } from '../../src/store/sqlite/dedupe-key-sql.js';
 import { tempSqliteJournal } from './temp-sqlite-journal.js';
 import { makeIngestItem, T0 } from './make-ingest-item.js';
 
