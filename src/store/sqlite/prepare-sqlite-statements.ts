@@ -27,12 +27,14 @@ export const SQLITE_WRITER = 'sqlite';
 /** Every statement the store runs, prepared once per connection (after migrations, when the tables exist). */
 export function prepareSqliteStatements(db: Database.Database) {
   return {
-    // Oldest match first, so a duplicate always names the event that was actually delivered.
-    // The key only narrows the search (dedupe-key.ts): source and the whole hash are compared on the row.
+    // Oldest match first, so a duplicate always names the event that was actually delivered. The key only
+    // narrows the search (dedupe-key.ts): source and the whole hash are compared on the row. The index gives
+    // this order itself; no tie-break by id, which cost a sort per lookup: two matches inside one window
+    // cannot exist (the second would have been a duplicate), and equal times come in insert order anyway.
     findDuplicate: db
       .prepare<[key: number, since: number, source: string, bodySha256: Buffer], string>(
         `SELECT id FROM events WHERE dedupe_key = ? AND received_at >= ? AND source = ? AND body_sha256 = ?
-         ORDER BY received_at, id LIMIT 1`,
+         ORDER BY received_at LIMIT 1`,
       )
       .pluck(),
     insertEvent: db.prepare<[SqliteNewEventRow]>(
