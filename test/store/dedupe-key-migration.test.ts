@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDirs } from '../helpers/temp-dir.js';
@@ -48,6 +49,36 @@ describe('SQLite migration 10 (dedupe key)', () => {
         { duplicate: true, eventId: 'evt_1', deliveries: 0 },
         { duplicate: false, eventId: fresh.event.id, deliveries: 2 },
       ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('gives back the WAL space its rewrite of every event took', async () => {
+    const path = join(tempDir(), 'journal.db');
+    const db = openSqliteDatabase(path, 1000);
+    try {
+      runSqliteMigrations(db, sqliteMigrations.slice(0, 9), 1);
+      const insert = db.prepare(
+        `INSERT INTO events (id, source, kind, occurred_at, received_at, body, body_sha256, rules_version, matched_routes)
+         VALUES (?, 'monitor', 'k', '2026-11-22T10:00:00Z', ?, ?, ?, 'v', '[]')`,
+      );
+      db.transaction(() => {
+        for (let i = 0; i < 2000; i += 1) {
+          const body = Buffer.from(JSON.stringify({ i, padding: 'x'.repeat(500) }));
+          insert.run(`evt_${String(i).padStart(6, '0')}`, T0 + i, body, createHash('sha256').update(body).digest());
+        }
+      })();
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    const store = createSqliteStore({ path });
+    try {
+      await store.migrate();
+      expect(statSync(`${path}-wal`).size).toBe(0);
+      const found = await store.findEvents({ source: 'monitor', order: 'newest', limit: 2 });
+      expect(found.map((event) => event.id)).toEqual(['evt_001999', 'evt_001998']);
     } finally {
       await store.close();
     }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { eventFilterSql } from '../../src/store/sqlite/event-filter-sql.js';
 import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from '../../src/store/sqlite/open-sqlite-database.js';
 import { runSqliteMigrations } from '../../src/store/sqlite/run-sqlite-migrations.js';
@@ -135,6 +136,17 @@ describe('SQLite store', () => {
     );
     expect(dedupe).toContain('USING INDEX events_dedupe_key (dedupe_key=? AND received_at>?)');
     expect(dedupe).not.toContain('TEMP B-TREE'); // the index gives the order: no sort per lookup
+    // Listings filtered by source (the console, GET /events?source=) find the source's rows through an index.
+    const { where, params } = eventFilterSql({ source: 'm', order: 'newest' });
+    const bySource = (
+      db
+        .prepare(`EXPLAIN QUERY PLAN SELECT id FROM events ${where} ORDER BY events.id DESC LIMIT 50`)
+        .all(...params) as {
+        detail: string;
+      }[]
+    ).map((row) => row.detail);
+    expect(bySource.join('; ')).toMatch(/USING (COVERING )?INDEX events_by_source \(source=\?\)/);
+    expect(bySource.join('; ')).not.toContain('TEMP B-TREE');
     expect(
       plan(
         "SELECT id FROM deliveries WHERE state = 'pending' AND target = 't' AND next_attempt_at <= 0 ORDER BY next_attempt_at, id LIMIT 50",

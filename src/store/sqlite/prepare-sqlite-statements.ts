@@ -29,8 +29,8 @@ export function prepareSqliteStatements(db: Database.Database) {
   return {
     // Oldest match first, so a duplicate always names the event that was actually delivered. The key only
     // narrows the search (dedupe-key.ts): source and the whole hash are compared on the row. The index gives
-    // this order itself; no tie-break by id, which cost a sort per lookup: two matches inside one window
-    // cannot exist (the second would have been a duplicate), and equal times come in insert order anyway.
+    // this order itself; no tie-break by id, which cost a sort per lookup: two matches received in the same
+    // millisecond cannot both be stored (the second was a duplicate), and the index keeps insert order anyway.
     findDuplicate: db
       .prepare<[key: number, since: number, source: string, bodySha256: Buffer], string>(
         `SELECT id FROM events WHERE dedupe_key = ? AND received_at >= ? AND source = ? AND body_sha256 = ?

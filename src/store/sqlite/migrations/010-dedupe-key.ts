@@ -17,5 +17,8 @@ export const dedupeKeyMigration: SqliteMigration = {
     UPDATE events SET dedupe_key = ${dedupeKeySql('body_sha256')};
     DROP INDEX events_dedupe;
     CREATE INDEX events_dedupe_key ON events (dedupe_key, received_at);
+    -- The old index also served listings filtered by source (the console, GET /events?source=): without it
+    -- they read the whole table for a rare source. Its inserts land at each source's end (ids are ULIDs).
+    CREATE INDEX events_by_source ON events (source, id);
   `,
 };
