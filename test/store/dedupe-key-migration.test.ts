@@ -12,20 +12,26 @@ import { makeIngestItem, T0 } from './make-ingest-item.js';
 
 const tempDir = useTempDirs();
 
+/** A journal at schema 9 (before the dedupe key), with a way to write events as that schema had them. */
+function journalAtSchema9(path: string) {
+  const db = openSqliteDatabase(path, 1000);
+  runSqliteMigrations(db, sqliteMigrations.slice(0, 9), 1);
+  const statement = db.prepare(
+    `INSERT INTO events (id, source, kind, occurred_at, received_at, body, body_sha256, rules_version, matched_routes)
+     VALUES (?, 'monitor', 'k', '2026-11-22T10:00:00Z', ?, ?, ?, 'v', '[]')`,
+  );
+  const insert = (id: string, at: number, body: Buffer) =>
+    statement.run(id, at, body, createHash('sha256').update(body).digest());
+  return { db, insert };
+}
+
 describe('SQLite migration 10 (dedupe key)', () => {
   it('keys the events written before it, so a copy of one of them is still a duplicate', async () => {
     const path = join(tempDir(), 'journal.db');
     const bodies = ['{"a":1}', '{"b":2}', '{"c":3}'];
-    const db = openSqliteDatabase(path, 1000);
+    const { db, insert } = journalAtSchema9(path);
     try {
-      runSqliteMigrations(db, sqliteMigrations.slice(0, 9), 1);
-      const insert = db.prepare(
-        `INSERT INTO events (id, source, kind, occurred_at, received_at, body, body_sha256, rules_version, matched_routes)
-         VALUES (?, 'monitor', 'k', '2026-11-22T10:00:00Z', ?, ?, ?, 'v', '[]')`,
-      );
-      bodies.forEach((body, i) => {
-        insert.run(`evt_${i}`, T0 + i, Buffer.from(body), createHash('sha256').update(body).digest());
-      });
+      bodies.forEach((body, i) => insert(`evt_${i}`, T0 + i, Buffer.from(body)));
       runSqliteMigrations(db, sqliteMigrations, 2);
       const rows = db.prepare('SELECT body_sha256 AS hash, dedupe_key AS key FROM events').all() as {
         hash: Buffer;
@@ -56,17 +62,11 @@ describe('SQLite migration 10 (dedupe key)', () => {
 
   it('gives back the WAL space its rewrite of every event took', async () => {
     const path = join(tempDir(), 'journal.db');
-    const db = openSqliteDatabase(path, 1000);
+    const { db, insert } = journalAtSchema9(path);
     try {
-      runSqliteMigrations(db, sqliteMigrations.slice(0, 9), 1);
-      const insert = db.prepare(
-        `INSERT INTO events (id, source, kind, occurred_at, received_at, body, body_sha256, rules_version, matched_routes)
-         VALUES (?, 'monitor', 'k', '2026-11-22T10:00:00Z', ?, ?, ?, 'v', '[]')`,
-      );
       db.transaction(() => {
         for (let i = 0; i < 2000; i += 1) {
-          const body = Buffer.from(JSON.stringify({ i, padding: 'x'.repeat(500) }));
-          insert.run(`evt_${String(i).padStart(6, '0')}`, T0 + i, body, createHash('sha256').update(body).digest());
+          insert(`evt_${String(i).padStart(6, '0')}`, T0 + i, Buffer.from(JSON.stringify({ i, pad: 'x'.repeat(500) })));
         }
       })();
       db.pragma('wal_checkpoint(TRUNCATE)');
