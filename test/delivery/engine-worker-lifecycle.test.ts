@@ -1,7 +1,11 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createEngineWorker } from '../../src/delivery/create-engine-worker.js';
+import { createLogger } from '../../src/log/create-logger.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { SwitchyardError } from '../../src/switchyard-error.js';
+import { captureLogs } from '../helpers/capture-logs.js';
 import { postWebhook } from '../helpers/post-webhook.js';
 import { startHttpReceiver } from '../helpers/start-http-receiver.js';
 import { SOURCE_SECRET, startTestDaemon } from '../helpers/start-test-daemon.js';
@@ -51,6 +55,35 @@ describe('the delivery worker thread’s lifecycle', () => {
     await daemon.running.close();
     expect(threads).toHaveLength(2);
     await threads[1]?.exit;
+  });
+
+  it('a worker that never reports started fails the start at the deadline, with a code, its thread ended', async () => {
+    const logs = captureLogs();
+    const log = createLogger({ level: 'info', stream: logs.stream, secrets: [] });
+    const threads = watchWorkerThreads();
+    const worker = createEngineWorker(
+      { configFile: undefined, env: {}, cwd: tempDir(), pollIntervalMs: undefined },
+      {
+        log,
+        logStream: logs.stream,
+        startDeadlineMs: 500,
+        entry: new URL('./support/never-started-engine-worker.ts', import.meta.url),
+      },
+    );
+    const started = Date.now();
+    const failure: unknown = await worker.start().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SwitchyardError);
+    expect(failure).toMatchObject({
+      code: 'delivery_worker_start_timeout',
+      message: 'the delivery worker did not start within 0.5 s; its thread was ended',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    // Ended by the time start rejected, as after a start that failed: nothing of it is left running.
+    expect(threads).toHaveLength(1);
+    expect(threads[0]?.exited()).toBe(true);
+    // Not a failure after start (readiness is never asked: the daemon did not start), and nothing to stop.
+    expect(worker.failure()).toBeNull();
+    await worker.stop(1_000);
   });
 
   it('a worker that dies after start makes /readyz answer 503 naming it, and the daemon still stops at once', async () => {
