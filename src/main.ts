@@ -4,6 +4,7 @@ import { ADMIN_API_METRICS } from './admin/api/admin-api-metrics.js';
 import { createAdminApi } from './admin/api/create-admin-api.js';
 import { createAuthRefusals } from './admin/api/create-auth-refusals.js';
 import { createConsoleSessions } from './admin/api/create-console-sessions.js';
+import { checkLiveness } from './admin/check-liveness.js';
 import { checkReadiness } from './admin/check-readiness.js';
 import { consoleDir } from './admin/console-dir.js';
 import { createAdminApp } from './admin/create-admin-app.js';
@@ -246,6 +247,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
           clearCommitError: () => (lastCommitError = null),
           deliveryWorkerFailure,
         }),
+      liveness: () => checkLiveness({ deliveryWorkerFailure }),
     };
     const { listen: adminListen, healthAndMetrics } = config.admin;
     const admin = createAdminApp({

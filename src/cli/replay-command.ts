@@ -14,7 +14,8 @@ from the replay); their earlier attempts stay in the history. With IDs (dlv_...)
 every delivery matching the filters, dead ones unless --state says otherwise (at least one filter is needed).
 Delivered deliveries only with --include-delivered: the receiver already has them, so the resend carries a
 new Idempotency-Key (dlv_17.r1, .r2, ...) that a deduplicating receiver does not drop.
-Pending deliveries are never touched. A running daemon picks replays up within about a second.
+Pending deliveries are never touched, nor held ones (silenced, muted, suppressed, grouped: noise control
+kept them back on purpose). A running daemon picks replays up within about a second.
 ${DELIVERY_FILTER_USAGE}
   --include-delivered  also re-queue delivered deliveries (without --state: dead and delivered ones)
   --dry-run       list what would be re-queued, change nothing
@@ -69,7 +70,7 @@ export const runReplay: CliCommand = async (args, io) => {
       io.stdout(`re-queued ${replayed.length} deliveries${replayed.length > 0 ? `: ${replayed.join(' ')}` : ''}\n`);
       io.stderr(note);
       const missed = ids.filter((id) => !replayed.includes(id) && !skipped.includes(id));
-      if (missed.length > 0) io.stderr(`not re-queued (unknown, or still pending): ${missed.join(' ')}\n`);
+      if (missed.length > 0) io.stderr(`not re-queued (unknown, still pending, or held): ${missed.join(' ')}\n`);
       return missed.length > 0 || skipped.length > 0 ? 1 : 0;
     } finally {
       await store.close();

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log/logger.js';
 import type { ReloadTrigger } from '../rules/create-live-rules.js';
+import { SwitchyardError } from '../switchyard-error.js';
 import type { DeliveryEngine } from './delivery-engine.js';
 import type { TargetStatus } from './target-status.js';
 import type { EngineWorkerData, FromEngineWorker, ToEngineWorker } from './engine-worker-protocol.js';
@@ -18,6 +19,22 @@ export interface EngineWorker extends DeliveryEngine {
 }
 
 /**
+ * How long the worker may take to report `started`. Its start loads the config and rules and makes a few
+ * journal statements, each bounded (busy_timeout, PostgreSQL's connection and statement timeouts), so this
+ * is far beyond a slow start; without it a worker stuck otherwise would hold the daemon's start forever.
+ */
+export const ENGINE_WORKER_START_DEADLINE_MS = 30_000;
+
+export interface EngineWorkerDeps {
+  readonly log: Logger;
+  readonly logStream: Writable;
+  /** ENGINE_WORKER_START_DEADLINE_MS unless a test shortens it. */
+  readonly startDeadlineMs?: number;
+  /** The worker's module (engine-worker.ts): a test gives one that misbehaves. */
+  readonly entry?: URL;
+}
+
+/**
  * The main thread's side of the delivery engine in a worker thread (engine-worker.ts): a `DeliveryEngine`
  * the daemon composes as it would the engine itself. `wake()` after every commit costs one message per turn
  * of the event loop, however many commits woke it; `status()` is the worker's last report (at most 500 ms
@@ -25,12 +42,15 @@ export interface EngineWorker extends DeliveryEngine {
  * its journal connection (or kills it 10 s after the grace).
  * A start that fails rejects only once the thread has ended: what it had opened (its journal connection, the
  * rules watcher) would otherwise keep it alive, unowned, since the daemon stops only an engine that started.
+ * A start that does not report within the deadline fails the same way (`delivery_worker_start_timeout`).
  */
-export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; logStream: Writable }): EngineWorker {
-  // Under the tests (vitest runs the sources) the worker is the .ts file, loaded through tsx's loader, which
+export function createEngineWorker(data: EngineWorkerData, deps: EngineWorkerDeps): EngineWorker {
+  const ownSource = import.meta.url.endsWith('.ts');
+  const entry = deps.entry ?? new URL(ownSource ? './engine-worker.ts' : './engine-worker.js', import.meta.url);
+  // Under the tests (vitest runs the sources) the worker is a .ts file, loaded through tsx's loader, which
   // a worker does not inherit: a bootstrap registers it first.
-  const source = import.meta.url.endsWith('.ts');
-  const entry = new URL(source ? './engine-worker.ts' : './engine-worker.js', import.meta.url);
+  const source = entry.pathname.endsWith('.ts');
+  const deadlineMs = deps.startDeadlineMs ?? ENGINE_WORKER_START_DEADLINE_MS;
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
   let worker: Worker | undefined;
   let status: readonly TargetStatus[] = [];
@@ -50,13 +70,21 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
         worker = current;
         let started = false;
         let lastError: Error | undefined;
+        const deadline = setTimeout(() => {
+          const seconds = deadlineMs / 1000;
+          const message = `the delivery worker did not start within ${seconds} s; its thread was ended`;
+          lastError ??= new SwitchyardError('delivery_worker_start_timeout', message);
+          void current.terminate(); // start() rejects on its 'exit'
+        }, deadlineMs);
         current.on('message', (message: FromEngineWorker) => {
           if (message.type === 'log') deps.logStream.write(message.line);
           else if (message.type === 'status') status = message.status;
           else if (message.type === 'stopped')
             void current.terminate(); // done: nothing left to wait for
           else if (message.type === 'started') {
+            if (lastError !== undefined) return; // too late: the thread is being ended, start() rejects
             started = true;
+            clearTimeout(deadline);
             resolve();
           } else if (message.type === 'failed') {
             lastError = new Error(`the delivery worker failed to start: ${message.message}`);
@@ -70,6 +98,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: { log: Logger; 
         });
         current.on('exit', (code) => {
           exited = true;
+          clearTimeout(deadline);
           if (!started) return reject(lastError ?? new Error(`the delivery worker exited with code ${code}`));
           if (stopped !== undefined) return;
           // Its last report would show lanes that no longer exist: no status is the truth now.

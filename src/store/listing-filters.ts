@@ -5,7 +5,7 @@ import type { StoredEvent } from './store.js';
 
 /**
  * Which deliveries `replay` re-queues: given ids, or every one matching a filter; dead ones, and delivered ones
- * only with `includeDelivered` (a resend the receiver already has), never pending ones.
+ * only with `includeDelivered` (a resend the receiver already has), never pending or held ones.
  */
 export type ReplaySelection = ({ readonly ids: readonly string[] } | { readonly filter: DeliveryFilter }) & {
   readonly includeDelivered?: boolean;

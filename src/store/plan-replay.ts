@@ -22,9 +22,10 @@ export async function planReplay(
   const requeue: string[] = [];
   const skippedDelivered: string[] = [];
   for (const delivery of found) {
-    if (delivery === undefined || delivery.state === 'pending') continue;
-    if (delivery.state === 'delivered' && selection.includeDelivered !== true) skippedDelivered.push(delivery.id);
-    else requeue.push(delivery.id);
+    // Dead and delivered ones only: pending and held ones are never re-queued (replayable-sql.ts).
+    if (delivery?.state === 'dead') requeue.push(delivery.id);
+    else if (delivery?.state === 'delivered' && selection.includeDelivered === true) requeue.push(delivery.id);
+    else if (delivery?.state === 'delivered') skippedDelivered.push(delivery.id);
   }
   return { requeue, skippedDelivered };
 }

@@ -240,7 +240,7 @@ export interface Store extends NoiseJournal, ConsoleJournal {
   /**
    * Re-queues dead (and with `includeDelivered`, delivered) deliveries as new attempts: due at `now`, a fresh
    * retry budget counted from `now`, history and `attempts` kept; a delivered one moves to its next generation
-   * (a new idempotency key). Pending ones are left alone. Returns the ids re-queued.
+   * (a new idempotency key). Pending and held ones are left alone (replayable-sql.ts). Returns the ids re-queued.
    */
   replay(selection: ReplaySelection, now: number): Promise<string[]>;
   /**

@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReplay } from '../../src/cli/replay-command.js';
+import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import type { StoredDelivery } from '../../src/store/store.js';
 import { spawnCli } from '../helpers/spawn-cli.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { fakeCliIo } from '../rules/support/fake-cli-io.js';
+import { makeIngestItem } from '../store/make-ingest-item.js';
 import { seedCliJournal, type CliJournal } from './support/seed-cli-journal.js';
 
 const tempDir = useTempDirs();
@@ -12,6 +15,23 @@ async function replay(j: CliJournal, args: string[], env: Record<string, string>
   const io = fakeCliIo(j.dir, env);
   const code = await runReplay(args, io);
   return { code, out: io.out(), err: io.err() };
+}
+
+/** Four more events whose deliveries to `target` are held, one in each held state; their ids. */
+async function addHeldDeliveries(j: CliJournal, target: string): Promise<string[]> {
+  const store = createSqliteStore({ path: path.join(j.dir, 'data', 'journal.db') });
+  try {
+    const states = ['silenced', 'muted', 'suppressed', 'grouped'] as const;
+    const items = states.map((state) => ({
+      ...makeIngestItem({ receivedAt: Date.now() - 60_000, targets: [target] }),
+      holds: [{ state, by: `${state}_1` }],
+    }));
+    await store.ingest(items);
+    const deliveries = await Promise.all(items.map((item) => store.listDeliveries(item.event.id)));
+    return deliveries.flat().map((d) => d.id);
+  } finally {
+    await store.close();
+  }
 }
 
 /** The ids whose state is `pending`: the ones a replay re-queued, and the ones it left alone. */
@@ -167,7 +187,7 @@ describe('switchyard replay: usage errors change nothing', () => {
     expect(result).toEqual({
       code: 1,
       out: `re-queued 1 deliveries: ${j.id(0, 'tickets')}\n`,
-      err: `not re-queued (unknown, or still pending): ${j.id(3, 'tickets')} dlv_999\n`,
+      err: `not re-queued (unknown, still pending, or held): ${j.id(3, 'tickets')} dlv_999\n`,
     });
   });
 });
@@ -198,6 +218,26 @@ describe('switchyard replay of delivered deliveries', () => {
     const result = await replay(j, ['--config', j.config, '--target', 'soc-slack', '--include-delivered']);
     const ids = [j.id(0, 'soc-slack'), j.id(1, 'soc-slack'), j.id(3, 'soc-slack')];
     expect(result).toEqual({ code: 0, out: `re-queued 3 deliveries: ${ids.join(' ')}\n`, err: '' });
+  });
+
+  it('with --include-delivered and no --state, leaves held deliveries alone, in a dry run too', async () => {
+    const j = await seedCliJournal(tempDir());
+    const held = await addHeldDeliveries(j, 'soc-slack');
+    const filters = ['--config', j.config, '--target', 'soc-slack', '--include-delivered'];
+    const ids = [j.id(0, 'soc-slack'), j.id(1, 'soc-slack'), j.id(3, 'soc-slack')];
+    expect(await replay(j, [...filters, '--dry-run'])).toEqual({
+      code: 0,
+      out: `would re-queue 3 deliveries: ${ids.join(' ')}\n`,
+      err: '',
+    });
+    expect(await replay(j, filters)).toEqual({ code: 0, out: `re-queued 3 deliveries: ${ids.join(' ')}\n`, err: '' });
+    expect(await replay(j, ['--config', j.config, '--include-delivered', ...held])).toEqual({
+      code: 1,
+      out: 're-queued 0 deliveries\n',
+      err: `not re-queued (unknown, still pending, or held): ${held.join(' ')}\n`,
+    });
+    const states = (await j.deliveries()).filter((d) => held.includes(d.id)).map((d) => d.state);
+    expect(states.sort()).toEqual(['grouped', 'muted', 'silenced', 'suppressed']);
   });
 });
 

@@ -207,6 +207,30 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
       expect(fourth).toMatchObject({ generation: 2, delivery: { attempts: 3 } });
     });
 
+    it('never replays held deliveries, by id or by filter, even with includeDelivered', async () => {
+      const store = await openMigrated();
+      const held = ['silenced', 'muted', 'suppressed', 'grouped'] as const;
+      const item = makeIngestItem({ receivedAt: T0, targets: [...held, 'slack', 'mail'] });
+      await store.ingest([{ ...item, holds: [...held.map((state) => ({ state, by: 'test' })), null, null] }]);
+      const [dead] = await store.claimDue({ target: 'slack', now: T0, limit: 1, leaseMs: LEASE });
+      const [delivered] = await store.claimDue({ target: 'mail', now: T0, limit: 1, leaseMs: LEASE });
+      await store.recordAttempts([
+        record(dead as ClaimedDelivery, 'dead', T0 + 1),
+        record(delivered as ClaimedDelivery, 'delivered', T0 + 1),
+      ]);
+      const all = await store.listDeliveries(item.event.id);
+      const heldIds = all.filter((d) => d.target !== 'slack' && d.target !== 'mail').map((d) => d.id);
+      const before = await Promise.all(heldIds.map((id) => store.getDelivery(id)));
+      expect(before.map((d) => d?.state).sort()).toEqual([...held].sort());
+
+      expect(await store.replay({ ids: heldIds, includeDelivered: true }, T0 + 100)).toEqual([]);
+      expect(await store.replay({ filter: { state: 'silenced' }, includeDelivered: true }, T0 + 100)).toEqual([]);
+      // Without a state: dead and delivered ones, as `--include-delivered` documents; the held ones stay.
+      const replayed = await store.replay({ filter: { eventId: item.event.id }, includeDelivered: true }, T0 + 100);
+      expect(replayed).toEqual([dead?.delivery.id, delivered?.delivery.id].sort(byRowId));
+      expect(await Promise.all(heldIds.map((id) => store.getDelivery(id)))).toEqual(before);
+    });
+
     it('counts every recorded attempt, but only counted ones against the retry budget (a 429 is not)', async () => {
       const store = await openMigrated();
       await seed(store, 1, ['slack']);
@@ -249,4 +273,8 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
       expect(await store.replay({ filter: { target: 'slack', limit: 1 } }, T0 + 300)).toHaveLength(1);
     });
   });
+}
+
+function byRowId(a: string | undefined, b: string | undefined): number {
+  return Number(a?.slice(4)) - Number(b?.slice(4));
 }

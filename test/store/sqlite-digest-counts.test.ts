@@ -65,9 +65,9 @@ describe('SQLite digest counts (joins counted in memory, written once a second, 
     expect(rowCount()).toBe(5); // a sent digest keeps its final count
   });
 
-  it('counts a member requeued by a replay as a join, with or without a restart in between', async () => {
+  it('counts a member that left the grouped state as a join, with or without a restart in between', async () => {
     const counted = async (restart: boolean): Promise<number | undefined> => {
-      const { open } = await journal();
+      const { open, path } = await journal();
       let store = await open();
       await store.ingest([grouped(T0)]);
       await store.ingest([grouped(T0 + 10), grouped(T0 + 20)]);
@@ -75,7 +75,11 @@ describe('SQLite digest counts (joins counted in memory, written once a second, 
       const members = await store.findDeliveries({ state: 'grouped', limit: 10 });
       const member = members.sort((a, b) => Number(b.id.slice(4)) - Number(a.id.slice(4)))[0];
       expect(member?.id).toBe('dlv_3');
-      expect(await store.replay({ ids: [member!.id], includeDelivered: true }, T0 + 30)).toEqual([member!.id]);
+      // A replay refuses it (held deliveries are never replayed); older versions requeued it, as this does.
+      expect(await store.replay({ ids: [member!.id], includeDelivered: true }, T0 + 30)).toEqual([]);
+      const db = new Database(path);
+      db.prepare("UPDATE deliveries SET state = 'pending' WHERE id = 3").run();
+      db.close();
       if (restart) {
         await store.close();
         store = await open();

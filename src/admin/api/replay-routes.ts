@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Router } from 'express';
+import { describeHold } from '../../noise/describe-hold.js';
 import { planReplay, skippedDeliveredNote } from '../../store/plan-replay.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
@@ -28,6 +29,12 @@ export function addReplayRoutes(
     const includeDelivered = parseOneReplay(req);
     const delivery = await deps.store.getDelivery(id);
     if (delivery === undefined) throw new SwitchyardError('not_found', `no delivery ${id}`, { status: 404 });
+    const hold = describeHold(delivery.state, delivery.heldBy);
+    if (hold !== undefined) {
+      // Noise control kept it back on purpose; a replay would send what a silence or a throttle is there to stop.
+      const message = `delivery ${id} is ${hold}: held deliveries are never replayed`;
+      throw new SwitchyardError('held', message, { status: 409 });
+    }
     if (delivery.state === 'delivered' && !includeDelivered) {
       const message = skippedDeliveredNote([id], 'send {"includeDelivered": true}');
       throw new SwitchyardError('delivered', message, { status: 409 });

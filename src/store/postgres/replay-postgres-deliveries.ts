@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { replayableSql } from '../replayable-sql.js';
 import type { ReplaySelection } from '../store.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { postgresDeliveryFilter } from './postgres-delivery-filter.js';
@@ -9,8 +10,9 @@ const REQUEUE = `UPDATE deliveries SET state = 'pending', schedule_attempts = 0,
 
 /**
  * Re-queues dead deliveries, and delivered ones when asked (by id, or every one matching a filter, oldest id
- * first up to its limit) in one statement; pending ones are left alone. The state test stays in the outer WHERE
- * so a row re-queued by a concurrent replay is re-checked after the wait and skipped. Returns the ids in id order.
+ * first up to its limit) in one statement; pending and held ones are left alone. The state test stays in the
+ * outer WHERE so a row re-queued by a concurrent replay is re-checked after the wait and skipped. Returns the
+ * ids in id order.
  */
 export async function replayPostgresDeliveries(
   pool: pg.Pool,
@@ -18,7 +20,7 @@ export async function replayPostgresDeliveries(
   now: number,
 ): Promise<string[]> {
   let result: pg.QueryResult<{ id: number }>;
-  const replayable = selection.includeDelivered === true ? "state <> 'pending'" : "state = 'dead'";
+  const replayable = replayableSql(selection.includeDelivered);
   if ('ids' in selection) {
     result = await pool.query(`${REQUEUE} WHERE id = ANY($2::bigint[]) AND ${replayable} RETURNING id`, [
       now,

@@ -12,6 +12,7 @@ import type {
   StoredDelivery,
 } from '../store.js';
 import { inLine, toStoredDelivery } from '../key-order-sql.js';
+import { replayableSql } from '../replayable-sql.js';
 import { createSqliteReferences } from './create-sqlite-references.js';
 import { deliveryFilterSql, deliveryRowIds } from './delivery-filter-sql.js';
 import { parseDeliveryId } from './parse-delivery-id.js';
@@ -177,7 +178,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     },
   );
   const replay = db.transaction((selection: ReplaySelection, now: number): string[] => {
-    const replayable = selection.includeDelivered === true ? "state <> 'pending'" : "state = 'dead'";
+    const replayable = replayableSql(selection.includeDelivered);
     if ('ids' in selection) {
       const requeue = db
         .prepare<{ now: number; rowId: number }, string>(

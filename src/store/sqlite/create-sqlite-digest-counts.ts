@@ -19,8 +19,9 @@ export function createSqliteDigestCounts(db: Database.Database) {
   const setCheckpoint = db.prepare<[]>(
     'UPDATE digest_count_checkpoint SET as_of = (SELECT coalesce(max(id), 0) FROM deliveries)',
   );
-  // Every delivery that joined a digest, whatever its state now (a replay requeues a grouped one): the same
-  // joins the in-memory count saw. By rowid from the checkpoint on: about a second of deliveries.
+  // Every delivery that joined a digest, whatever its state now (replays requeued grouped ones before they
+  // were refused, and a journal may still hold such): the same joins the in-memory count saw. By rowid from the
+  // checkpoint on: about a second of deliveries.
   const recount = db.prepare<[after: number], { heldBy: string; n: number }>(
     `SELECT deliveries.held_by AS heldBy, count(*) AS n FROM deliveries JOIN digests ON digests.id = deliveries.held_by
      WHERE deliveries.id > ? GROUP BY deliveries.held_by`,

@@ -110,6 +110,25 @@ describe('admin API replay', () => {
     expect(a.wakes()).toBe(1);
   });
 
+  it('never re-queues a held delivery: 409 by id, left out of a filter even with includeDelivered', async () => {
+    const { api: a } = await seeded();
+    const item = makeIngestItem({ receivedAt: NOW - 1_000, targets: ['soc-slack'] });
+    await a.store.ingest([{ ...item, holds: [{ state: 'silenced', by: 'sil_1' }] }]);
+    const [held] = await a.store.listDeliveries(item.event.id);
+    const id = held?.id as string;
+    const refused = await post(`/api/v1/deliveries/${id}/replay`, { includeDelivered: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: { code: 'held', message: `delivery ${id} is silenced by sil_1: held deliveries are never replayed` },
+    });
+    const filter = { event: item.event.id, includeDelivered: true };
+    expect((await post('/api/v1/replay', { ...filter, dryRun: true })).body).toMatchObject({ count: 0, ids: [] });
+    expect((await post('/api/v1/replay', filter)).body).toMatchObject({ count: 0, ids: [] });
+    expect((await post('/api/v1/replay', { ids: [id], includeDelivered: true })).body).toMatchObject({ count: 0 });
+    expect(await a.store.getDelivery(id)).toEqual(held);
+    expect(a.wakes()).toBe(0);
+  });
+
   it('lists what a dry run would re-queue and changes nothing', async () => {
     const { seed, api: a } = await seeded();
     const answer = await post('/api/v1/replay', { target: 'soc-slack', dryRun: true });
