@@ -116,6 +116,8 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     }
     const store = createStore(config.store, { clock, thread: true });
     releases.push(() => store.close());
+    // With store.sqlite.thread: why its thread died, which nothing but a restart recovers (liveness).
+    const journalThreadFailure = store.threadFailure?.bind(store);
     const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });
     releases.push(async () => migration.stop());
     let lastCommitError: string | null = null;
@@ -247,7 +249,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
           clearCommitError: () => (lastCommitError = null),
           deliveryWorkerFailure,
         }),
-      liveness: () => checkLiveness({ deliveryWorkerFailure }),
+      liveness: () => checkLiveness({ journalThreadFailure, deliveryWorkerFailure }),
     };
     const { listen: adminListen, healthAndMetrics } = config.admin;
     const admin = createAdminApp({

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SwitchyardError } from '../../src/switchyard-error.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { createThreadStore } from '../../src/store/thread/create-thread-store.js';
-import type { Store } from '../../src/store/store.js';
 import { makeIngestItem, T0 } from './make-ingest-item.js';
 import { tempSqliteJournal } from './temp-sqlite-journal.js';
 
@@ -17,7 +16,7 @@ describe('SQLite journal thread', () => {
     const journal = await tempSqliteJournal();
     cleanups.push(() => journal.dispose());
     let worker: Worker | undefined;
-    const store: Store = createThreadStore({ path: journal.path, ...options }, { onWorker: (w) => (worker = w) });
+    const store = createThreadStore({ path: journal.path, ...options }, { onWorker: (w) => (worker = w) });
     cleanups.push(() => store.close());
     await store.migrate();
     return { store, path: journal.path, worker: () => worker! };
@@ -60,13 +59,17 @@ describe('SQLite journal thread', () => {
 
   it('fails pending and later calls with journal_unavailable when its thread dies, and still closes', async () => {
     const { store, worker } = await migrated();
+    expect(store.threadFailure()).toBeNull(); // running
     const exited = new Promise((resolve) => worker().once('exit', resolve));
     void worker().terminate();
     const pending = store.ingest([makeIngestItem()]);
     await expect(pending).rejects.toMatchObject({ code: 'journal_unavailable', status: 503 });
     await exited;
     await expect(store.ping()).rejects.toMatchObject({ code: 'journal_unavailable' });
+    // Not started again: liveness reads why, so that the process is restarted.
+    expect(store.threadFailure()).toMatch(/^the event journal is unavailable: its thread exited with code \d+$/);
     await store.close();
+    expect(store.threadFailure()).not.toBeNull(); // it still died; close() did not end it
   });
 
   it('closes the store in its thread and ends the thread; afterwards calls reject with journal_closed', async () => {
@@ -76,6 +79,16 @@ describe('SQLite journal thread', () => {
     await Promise.all([store.ingest([makeIngestItem()]), store.close(), store.close()]);
     expect(exited).toBe(true);
     await expect(store.counts()).rejects.toMatchObject({ code: 'journal_closed' });
+    expect(store.threadFailure()).toBeNull(); // an end that close() asked for is no failure
+  });
+
+  it('has no failure before its thread starts (on the first call), nor after a close that started none', async () => {
+    const journal = await tempSqliteJournal();
+    cleanups.push(() => journal.dispose());
+    const store = createThreadStore({ path: journal.path });
+    expect(store.threadFailure()).toBeNull();
+    await store.close();
+    expect(store.threadFailure()).toBeNull();
   });
 
   it('counts commits of other connections (the CLI beside the daemon) in changesByOthers', async () => {

@@ -58,10 +58,14 @@ export interface ThreadStoreHooks {
  * The SQLite journal in a thread of its own (journal-thread.ts), as a `Store`: each call becomes one message
  * and resolves with the thread's answer (Buffers and errors rebuilt). The thread starts on the first call.
  * Should it die, every pending and later call rejects with `journal_unavailable` (ingest answers 503,
- * readiness fails): nothing is acknowledged that was not committed. `close()` closes the store there and
- * waits for the thread to end.
+ * readiness fails): nothing is acknowledged that was not committed. It is not started again, so only a
+ * restart of the process gets the journal back: `threadFailure()` says why it ended, for liveness. `close()`
+ * closes the store there and waits for the thread to end.
  */
-export function createThreadStore(options: SqliteStoreOptions, hooks: ThreadStoreHooks = {}): Store {
+export function createThreadStore(
+  options: SqliteStoreOptions,
+  hooks: ThreadStoreHooks = {},
+): Store & { threadFailure(): string | null } {
   const clock = options.clock ?? systemClock;
   // Under the tests (vitest runs the sources) the worker is the .ts file, loaded through tsx's loader, which
   // a worker does not inherit: a bootstrap registers it first.
@@ -73,12 +77,15 @@ export function createThreadStore(options: SqliteStoreOptions, hooks: ThreadStor
   let worker: Worker | undefined;
   let nextId = 0;
   let failure: Error | undefined;
+  // Why the thread ended without close() asking; an end that close() asked for is no failure.
+  let died: string | null = null;
   let closing: Promise<void> | undefined;
 
   // Resolved once no call waits for an answer (close: the thread may answer close before earlier calls).
   let idle: (() => void) | undefined;
   const fail = (error: Error): void => {
     failure ??= error;
+    if (closing === undefined) died ??= failure.message;
     for (const call of pending.values()) call.reject(failure);
     pending.clear();
     idle?.();
@@ -130,6 +137,7 @@ export function createThreadStore(options: SqliteStoreOptions, hooks: ThreadStor
   return {
     ...store,
     migrate: () => call('migrate', [clock.now()]) as Promise<void>,
+    threadFailure: () => died,
     // The builder stays on this thread: the journal thread shows it what it would be given (and runs nothing
     // else meanwhile), then sends with the event built from that; `stale` (the digest changed in between)
     // is only a safeguard.
