@@ -46,6 +46,8 @@ export interface PipelineBenchOptions {
   readonly postgresInstances?: number;
   /** Extra config lines for this checkout's daemon (not the baseline's), e.g. `delivery: { worker_thread: true }`. */
   readonly extraConfig?: readonly string[];
+  /** Node flags for this checkout's SQLite daemon (not the baseline's), e.g. `--perf-basic-prof` for `perf`. */
+  readonly nodeFlags?: readonly string[];
 }
 
 const int = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -79,6 +81,7 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
       root: string,
       extraConfig: readonly string[],
       postgres?: { database: BenchDatabase; instances: number },
+      nodeFlags: readonly string[] = [],
     ): Promise<PipelineDaemon> => {
       const own = path.join(dir, name);
       mkdirSync(own);
@@ -101,7 +104,7 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
           secret,
           logLevel: options.logLevel,
           extraConfig,
-          nodeFlags: profile,
+          nodeFlags: [...profile, ...nodeFlags],
           journal:
             postgres && schema
               ? {
@@ -135,7 +138,9 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
     const sqliteOff = database !== undefined && options.skipSqlite === true;
     const daemons = [
       ...(base && !sqliteOff ? [await start('baseline', base, [])] : []),
-      ...(sqliteOff ? [] : [await start('switchyard', options.root, options.extraConfig ?? [])]),
+      ...(sqliteOff
+        ? []
+        : [await start('switchyard', options.root, options.extraConfig ?? [], undefined, options.nodeFlags)]),
       ...(database && base ? [await start('postgres-base', base, [], onPostgres(1))] : []),
       ...(database ? [await start('postgres', options.root, [], onPostgres(1))] : []),
       ...(database && base && many > 1 ? [await start(`postgres-x${many}-base`, base, [], onPostgres(many))] : []),
