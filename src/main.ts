@@ -114,7 +114,13 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       const lock = lockSqliteJournal(config.store.path, { pid: process.pid, host: hostname(), startedAt: clock.now() });
       releases.push(async () => lock.release());
     }
-    const store = createStore(config.store, { clock, thread: true });
+    const store = createStore(config.store, {
+      clock,
+      thread: true,
+      // Said once, at error level, as for the delivery worker: the failing calls' own lines do not say why.
+      onThreadDeath: (reason) =>
+        log.error('the journal thread died; ingest and deliveries wait for a restart', { reason }),
+    });
     releases.push(() => store.close());
     // With store.sqlite.thread: why its thread died, which nothing but a restart recovers (liveness).
     const journalThreadFailure = store.threadFailure?.bind(store);

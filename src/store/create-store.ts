@@ -12,12 +12,18 @@ import type { Store } from './store.js';
  */
 export function createStore(
   config: StoreConfig,
-  options: { readonly clock?: Clock; readonly thread?: boolean } = {},
+  options: {
+    readonly clock?: Clock;
+    readonly thread?: boolean;
+    /** With `thread`: called once if the journal's thread dies (it is not started again). */
+    readonly onThreadDeath?: (reason: string) => void;
+  } = {},
 ): Store {
-  const { thread, ...rest } = options;
+  const { thread, onThreadDeath, ...rest } = options;
   if (config.kind === 'sqlite') {
     const sqlite = { path: config.path, busyTimeoutMs: config.busyTimeoutMs, ...rest };
-    return thread === true && config.thread ? createThreadStore(sqlite) : createSqliteStore(sqlite);
+    if (thread !== true || !config.thread) return createSqliteStore(sqlite);
+    return createThreadStore(sqlite, onThreadDeath === undefined ? {} : { onDeath: onThreadDeath });
   }
   return createPostgresStore({
     url: config.url,

@@ -52,6 +52,8 @@ const FORWARDED = [
 export interface ThreadStoreHooks {
   /** Tests: the worker once started (to kill it). */
   readonly onWorker?: (worker: Worker) => void;
+  /** Once, when the thread ends without `close()` asking: why (the daemon logs it). */
+  readonly onDeath?: (reason: string) => void;
 }
 
 /**
@@ -85,7 +87,10 @@ export function createThreadStore(
   let idle: (() => void) | undefined;
   const fail = (error: Error): void => {
     failure ??= error;
-    if (closing === undefined) died ??= failure.message;
+    if (closing === undefined && died === null) {
+      died = failure.message;
+      hooks.onDeath?.(died);
+    }
     for (const call of pending.values()) call.reject(failure);
     pending.clear();
     idle?.();
