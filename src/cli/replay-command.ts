@@ -1,4 +1,5 @@
 import { planReplay, skippedDeliveredNote } from '../store/plan-replay.js';
+import { refusedReplayState } from '../store/refused-replay-state.js';
 import type { ReplaySelection } from '../store/store.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { CliCommand } from './cli-io.js';
@@ -45,8 +46,9 @@ export const runReplay: CliCommand = async (args, io) => {
     io.stderr(`switchyard replay: name deliveries by id or narrow them with at least one filter\n${USAGE}`);
     return 2;
   }
-  if (filter.state === 'pending') {
-    io.stderr('switchyard replay: pending deliveries are already queued\n');
+  const refused = refusedReplayState(filter.state);
+  if (refused !== undefined) {
+    io.stderr(`switchyard replay: ${refused}\n`);
     return 2;
   }
   const includeDelivered = parsed.values['include-delivered'] === true;

@@ -1,4 +1,5 @@
-import type { ReplaySelection, Store, StoredDelivery } from './store.js';
+import { parseDeliveryId } from './sqlite/parse-delivery-id.js';
+import type { DeliveryFilter, ReplaySelection, Store, StoredDelivery } from './store.js';
 
 export interface ReplayPlan {
   /** What `store.replay` re-queues for this selection (unless the journal changes meanwhile). */
@@ -18,7 +19,7 @@ export async function planReplay(
   const found: (StoredDelivery | undefined)[] =
     'ids' in selection
       ? await Promise.all(selection.ids.map((id) => store.getDelivery(id)))
-      : await store.findDeliveries({ ...selection.filter, limit: selection.filter.limit ?? Number.MAX_SAFE_INTEGER });
+      : await findFiltered(store, selection.filter);
   const requeue: string[] = [];
   const skippedDelivered: string[] = [];
   for (const delivery of found) {
@@ -28,6 +29,23 @@ export async function planReplay(
     else if (delivery?.state === 'delivered') skippedDelivered.push(delivery.id);
   }
   return { requeue, skippedDelivered };
+}
+
+/**
+ * The deliveries a filter names, as `store.replay` takes them: its `limit` counts replayable ones only, oldest
+ * id first. Without a state (with `includeDelivered`) that is dead and delivered ones, each read up to the
+ * limit: reading every state up to the limit and dropping held ones after it would list fewer than replay
+ * re-queues, or others.
+ */
+async function findFiltered(store: Pick<Store, 'findDeliveries'>, filter: DeliveryFilter): Promise<StoredDelivery[]> {
+  const limit = filter.limit ?? Number.MAX_SAFE_INTEGER;
+  if (filter.state !== undefined) return store.findDeliveries({ ...filter, limit });
+  const [dead, delivered] = await Promise.all([
+    store.findDeliveries({ ...filter, state: 'dead', limit }),
+    store.findDeliveries({ ...filter, state: 'delivered', limit }),
+  ]);
+  const byId = (a: StoredDelivery, b: StoredDelivery) => (parseDeliveryId(a.id) ?? 0) - (parseDeliveryId(b.id) ?? 0);
+  return [...dead, ...delivered].sort(byId).slice(0, limit);
 }
 
 /** The sentence that says what was left out and how to include it (`how`: the flag or field to use). */

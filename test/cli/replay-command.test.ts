@@ -171,6 +171,7 @@ describe('switchyard replay: usage errors change nothing', () => {
     [['--dry-run'], 'name deliveries by id or narrow them with at least one filter'],
     [['dlv_1', '--target', 'tickets'], 'give either delivery ids or filters, not both'],
     [['--state', 'pending', '--target', 'tickets'], 'pending deliveries are already queued'],
+    [['--state', 'silenced', '--include-delivered'], 'silenced deliveries are held by noise control on purpose'],
   ])('refuses %j with exit 2', async (args, message) => {
     const j = await seedCliJournal(tempDir());
     const before = await j.snapshot();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { planReplay } from '../../src/store/plan-replay.js';
 import type { AttemptRecord, ClaimedDelivery, Store } from '../../src/store/store.js';
 import { migratedStores } from './migrated-stores.js';
 import type { TestJournal } from './store-contract.js';
@@ -229,6 +230,22 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
       const replayed = await store.replay({ filter: { eventId: item.event.id }, includeDelivered: true }, T0 + 100);
       expect(replayed).toEqual([dead?.delivery.id, delivered?.delivery.id].sort(byRowId));
       expect(await Promise.all(heldIds.map((id) => store.getDelivery(id)))).toEqual(before);
+    });
+
+    it('plans a replay with a limit as the replay then does it: held ones are not counted against the limit', async () => {
+      const store = await openMigrated();
+      // The held delivery has the lowest id, so a limit applied before leaving held ones out would take it.
+      const item = makeIngestItem({ receivedAt: T0, targets: ['quiet', 'slack', 'mail'] });
+      await store.ingest([{ ...item, holds: [{ state: 'silenced', by: 'test' }, null, null] }]);
+      const claimed = [
+        ...(await store.claimDue({ target: 'slack', now: T0, limit: 1, leaseMs: LEASE })),
+        ...(await store.claimDue({ target: 'mail', now: T0, limit: 1, leaseMs: LEASE })),
+      ];
+      await store.recordAttempts(claimed.map((c) => record(c, 'dead', T0 + 1)));
+      const selection = { filter: { eventId: item.event.id, limit: 1 }, includeDelivered: true };
+      const plan = await planReplay(store, selection);
+      expect(plan.requeue).toHaveLength(1);
+      expect(await store.replay(selection, T0 + 100)).toEqual(plan.requeue);
     });
 
     it('counts every recorded attempt, but only counted ones against the retry budget (a 429 is not)', async () => {

@@ -1,3 +1,4 @@
+import { refusedReplayState } from '../../store/refused-replay-state.js';
 import type { DeliveryFilter, ReplaySelection } from '../../store/store.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import { parseFilters, rejectUnknown, type FilterName } from './parse-filters.js';
@@ -40,7 +41,8 @@ export function parseReplayRequest(body: unknown, now: number): ReplayRequest {
       'narrow the replay with at least one filter (state, target, kind, event, reason, since, until, limit)',
     );
   }
-  if (filters.state === 'pending') throw invalid('state: pending deliveries are already queued');
+  const refused = refusedReplayState(filters.state);
+  if (refused !== undefined) throw invalid(`state: ${refused}`);
   const filter: DeliveryFilter = {
     state: filters.state ?? (includeDelivered ? undefined : 'dead'),
     target: filters.target,

@@ -160,6 +160,9 @@ describe('admin API replay', () => {
     expect((await refused(undefined)).message).toContain('at least one filter');
     expect((await refused({ tagret: 'tickets' })).message).toContain('unknown field "tagret"');
     expect((await refused({ state: 'pending' })).message).toBe('state: pending deliveries are already queued');
+    expect((await refused({ state: 'grouped', includeDelivered: true })).message).toBe(
+      'state: grouped deliveries are held by noise control on purpose and never replayed',
+    );
     expect((await refused({ target: 7 })).message).toBe('target: must be a non-empty string');
     expect((await refused({ limit: -1 })).message).toBe('limit: must be a positive integer');
     expect((await refused({ target: 'tickets', dryRun: 'yes' })).message).toBe('dryRun: must be true or false');
