@@ -119,7 +119,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       thread: true,
       // Said once, at error level, as for the delivery worker: the failing calls' own lines do not say why.
       onThreadDeath: (reason) =>
-        log.error('the journal thread died; ingest and deliveries wait for a restart', { reason }),
+        log.error('the journal thread died; the journal stays closed until a restart', { reason }),
     });
     releases.push(() => store.close());
     // With store.sqlite.thread: why its thread died, which nothing but a restart recovers (liveness).

@@ -23,7 +23,7 @@ export interface EngineWorker extends DeliveryEngine {
  * journal statements, each bounded (busy_timeout, PostgreSQL's connection and statement timeouts), so this
  * is far beyond a slow start; without it a worker stuck otherwise would hold the daemon's start forever.
  */
-export const ENGINE_WORKER_START_DEADLINE_MS = 30_000;
+const ENGINE_WORKER_START_DEADLINE_MS = 30_000;
 
 export interface EngineWorkerDeps {
   readonly log: Logger;
@@ -87,7 +87,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: EngineWorkerDep
             clearTimeout(deadline);
             resolve();
           } else if (message.type === 'failed') {
-            lastError = new Error(`the delivery worker failed to start: ${message.message}`);
+            lastError ??= new Error(`the delivery worker failed to start: ${message.message}`);
             void current.terminate(); // start() rejects on its 'exit'
           }
         });

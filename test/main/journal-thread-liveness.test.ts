@@ -28,7 +28,7 @@ describe('the journal thread’s death (store.sqlite.thread)', () => {
     expect(threads).toHaveLength(1); // the journal's; deliveries run on the main thread here
     await threads[0]?.worker.terminate(); // as a crash of the thread would end it
     const said = (message: string) => daemon.logs().filter((line) => line.message === message);
-    expect(said('the journal thread died; ingest and deliveries wait for a restart')).toEqual([
+    expect(said('the journal thread died; the journal stays closed until a restart')).toEqual([
       expect.objectContaining({ level: 'error', reason: expect.stringContaining('exited with code 1') }),
     ]);
     // Nothing of the deployment: /healthz takes no credential.
@@ -42,6 +42,6 @@ describe('the journal thread’s death (store.sqlite.thread)', () => {
     expect(refused.status).toBe(503);
     await daemon.running.close();
     // Said once, not again at the close that follows.
-    expect(said('the journal thread died; ingest and deliveries wait for a restart')).toHaveLength(1);
+    expect(said('the journal thread died; the journal stays closed until a restart')).toHaveLength(1);
   });
 });
