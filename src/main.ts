@@ -21,7 +21,7 @@ import { startListener } from './http/start-listener.js';
 import { buildDeliveryEngine } from './delivery/build-delivery-engine.js';
 import { sendableTargets } from './delivery/sendable-targets.js';
 import { createEngineWorker } from './delivery/create-engine-worker.js';
-import { createGroupCommit } from './ingest/group-commit.js';
+import { createIngestCommit } from './ingest/create-ingest-commit.js';
 import { createBodyBudget } from './ingest/body-budget.js';
 import { createIngestHandler } from './ingest/ingest-handler.js';
 import { SMALL_BODY_BYTES } from './ingest/read-body.js';
@@ -34,7 +34,6 @@ import type { IngestContext } from './ingest/ingest-context.js';
 import { candidateRulesCompiler } from './rules/compile-candidate-rules.js';
 import { createLiveRules, type ReloadTrigger } from './rules/create-live-rules.js';
 import { watchRulesFile } from './rules/watch-rules-file.js';
-import type { IngestItem } from './store/store.js';
 import { createStore } from './store/create-store.js';
 import { describeStore } from './store/describe-store.js';
 import { migrateAtStart } from './store/migrate-at-start.js';
@@ -114,33 +113,15 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       const lock = lockSqliteJournal(config.store.path, { pid: process.pid, host: hostname(), startedAt: clock.now() });
       releases.push(async () => lock.release());
     }
-    const store = createStore(config.store, {
-      clock,
-      thread: true,
-      // Said once, at error level, as for the delivery worker: the failing calls' own lines do not say why.
-      onThreadDeath: (reason) =>
-        log.error('the journal thread died; the journal stays closed until a restart', { reason }),
-    });
+    // With store.sqlite.thread, said once at error level as for the delivery worker (the failing calls' lines
+    // do not say why), and liveness fails: nothing but a restart recovers it.
+    const onThreadDeath = (reason: string) =>
+      log.error('the journal thread died; the journal stays closed until a restart', { reason });
+    const store = createStore(config.store, { clock, thread: true, onThreadDeath });
     releases.push(() => store.close());
-    // With store.sqlite.thread: why its thread died, which nothing but a restart recovers (liveness).
-    const journalThreadFailure = store.threadFailure?.bind(store);
     const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });
     releases.push(async () => migration.stop());
-    let lastCommitError: string | null = null;
-    const groupCommit = createGroupCommit(async (items: readonly IngestItem[]) => {
-      const started = performance.now();
-      try {
-        await migration.ensure(); // at once, unless the shared journal was unreachable at start
-        const results = await store.ingest(items);
-        lastCommitError = null;
-        return results;
-      } catch (error) {
-        lastCommitError = error instanceof Error ? error.message : String(error);
-        throw error;
-      } finally {
-        metrics.observe('switchyard_journal_commit_seconds', {}, (performance.now() - started) / 1000);
-      }
-    });
+    const groupCommit = createIngestCommit({ store, metrics, ensureMigrated: () => migration.ensure() });
     releases.push(() => groupCommit.drain());
 
     // Issue 11: `delivery.worker_thread` runs the same engine in a worker thread with its own connection.
@@ -251,11 +232,12 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
           store,
           rulesVersion: () => rules.current().version,
           reloadStatus: rules.status,
-          lastCommitError: () => lastCommitError,
-          clearCommitError: () => (lastCommitError = null),
+          lastCommitError: () => groupCommit.lastError(),
+          clearCommitError: () => groupCommit.clearError(),
           deliveryWorkerFailure,
         }),
-      liveness: () => checkLiveness({ journalThreadFailure, deliveryWorkerFailure }),
+      liveness: () =>
+        checkLiveness({ journalThreadFailure: () => store.threadFailure?.() ?? null, deliveryWorkerFailure }),
     };
     const { listen: adminListen, healthAndMetrics } = config.admin;
     const admin = createAdminApp({
