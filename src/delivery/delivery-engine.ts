@@ -10,9 +10,7 @@ import type { TargetStatus } from './target-status.js';
 import { deadLetterOrphans } from './dead-letter-orphans.js';
 import { logCircuitTransition } from './log-circuit-transition.js';
 import { createLocalPacer } from './local-pacer.js';
-import { targetSignal } from './outcome.js';
-import { runAttempt } from './run-attempt.js';
-import { settleAttempt } from './settle-attempt.js';
+import { launchAttempt, type AttemptDeps } from './launch-attempt.js';
 import { createSharedPacer } from './shared-pacer.js';
 import type { CreateTarget, TargetDeps } from './target.js';
 import { createTargetClients } from './target-clients.js';
@@ -107,34 +105,20 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       agenda.mark([name]);
     }
   };
+  const attemptDeps: AttemptDeps = {
+    lanes,
+    clients,
+    pacer,
+    settle: recorder.context,
+    log,
+    clock,
+    random,
+    signal: abort.signal,
+    secrets: options.secrets,
+    wake: (targets) => wake(targets),
+  };
   const launch = (lane: DeliveryLane, claimed: ClaimedDelivery, leaseEnd: number): void => {
-    lane.inFlight += 1;
-    const { target } = lane;
-    clients.use(target);
-    const work = runAttempt({
-      claimed,
-      target,
-      spec: lane.spec,
-      clock,
-      random,
-      signal: abort.signal,
-      secrets: options.secrets(),
-    })
-      .then(async (result) => {
-        pacer.settle(lane, claimed, result.outcome, abort.signal.aborted);
-        if (targetSignal(result.outcome) === 'retry') lane.lastFailure = result.record.attempt.detail ?? undefined;
-        logCircuitTransition(lane, clock.now(), log);
-        await settleAttempt(recorder.context, lane.spec.name, claimed, result, abort.signal.aborted, leaseEnd);
-      })
-      .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
-      .finally(() => {
-        const current = lanes.get(lane.spec.name);
-        if (current !== undefined) current.inFlight -= 1;
-        if (current !== lane) lane.inFlight -= 1;
-        clients.release(target);
-        inFlight.delete(work);
-        wake([lane.spec.name]);
-      });
+    const work = launchAttempt(attemptDeps, lane, claimed, leaseEnd).finally(() => inFlight.delete(work));
     inFlight.add(work);
   };
 
@@ -156,7 +140,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         logFailure('delivery pass failed for a target; retrying', { target: name, error: String(error) });
         due = now + pollIntervalMs;
       }
-      if (due === undefined && !rules.targets.has(name) && lane.inFlight === 0) {
+      if (due === undefined && !rules.targets.has(name) && lane.inFlight + lane.settling === 0) {
         // Removed from the rules and drained: only now is its client released.
         lanes.delete(name);
         agenda.forget(name);
@@ -178,7 +162,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const capacity = laneCapacity(lane, now);
     if (capacity === 0) {
       // Full (a finished attempt wakes the engine), or waiting for a token or an open circuit.
-      if (lane.inFlight > 0) return laneUnblocksAt(lane, now) ?? now + pollIntervalMs;
+      if (lane.inFlight + lane.settling > 0) return laneUnblocksAt(lane, now) ?? now + pollIntervalMs;
       const due = await store.nextDueAt(target);
       return due === undefined ? undefined : Math.max(due, laneUnblocksAt(lane, now) ?? now + 1);
     }
@@ -189,7 +173,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     for (const claimed of claims) launch(lane, claimed, now + leaseMs);
     if (claims.length === limit) return now;
     const due = await store.nextDueAt(target);
-    if (due === undefined) return lane.inFlight > 0 ? now + pollIntervalMs : undefined;
+    if (due === undefined) return lane.inFlight + lane.settling > 0 ? now + pollIntervalMs : undefined;
     // Due now but not claimed: held back by pacing kept elsewhere (or claimed meanwhile by another instance).
     return Math.max(due, blockedUntil ?? now + (due <= now ? pacer.recheckMs : 1));
   };

@@ -10,6 +10,14 @@ export interface DeliveryLane {
   readonly bucket: TokenBucket | undefined;
   readonly circuit: CircuitBreaker;
   inFlight: number;
+  /**
+   * Attempts answered whose record is not yet committed (issue 11): no longer in flight to the target, so their
+   * slots are free (under load a slot held until the commit sent one delivery per two turns of the event loop),
+   * but their claims still stand, so the journal keeps a key's next delivery back meanwhile. At most
+   * `concurrency` of them count against nothing; beyond that they take slots, so a journal slow to record
+   * cannot let claims pile up.
+   */
+  settling: number;
   /** Until when the target itself asked for a pause (`Retry-After` on a 429 or 503): no attempt starts before. */
   pausedUntil: number;
   /** On a shared journal: the target's circuit as every instance sees it, from the last claim. */
@@ -51,6 +59,7 @@ export function createDeliveryLane(
     circuit: keepCircuit ? previous.circuit : createCircuitBreaker(spec.policy.circuit),
     // Attempts started under the old options still count against the target's concurrency.
     inFlight: previous?.inFlight ?? 0,
+    settling: previous?.settling ?? 0,
     pausedUntil: previous?.pausedUntil ?? 0,
     sharedCircuit: previous?.sharedCircuit,
     sharedProbeAt: previous?.sharedProbeAt,
@@ -60,10 +69,26 @@ export function createDeliveryLane(
   };
 }
 
+/**
+ * Changes a count of attempts started on `lane`, which a reload may have replaced since: the new lane took the
+ * old one's counts over (createDeliveryLane), so both change.
+ */
+export function adjustLaneCount(
+  lanes: ReadonlyMap<string, DeliveryLane>,
+  lane: DeliveryLane,
+  count: 'inFlight' | 'settling',
+  by: number,
+): void {
+  const current = lanes.get(lane.spec.name);
+  if (current !== undefined) current[count] += by;
+  if (current !== lane) lane[count] += by;
+}
+
 /** How many attempts the lane may start now: concurrency, circuit and tokens all have a say. */
 export function laneCapacity(lane: DeliveryLane, now: number): number {
   if (now < lane.pausedUntil) return 0;
-  const free = lane.spec.policy.concurrency - lane.inFlight;
+  const { concurrency } = lane.spec.policy;
+  const free = Math.min(concurrency - lane.inFlight, 2 * concurrency - lane.inFlight - lane.settling);
   const tokens = lane.bucket === undefined ? Number.POSITIVE_INFINITY : lane.bucket.available(now);
   return Math.max(0, Math.min(free, lane.circuit.allowance(now), tokens));
 }

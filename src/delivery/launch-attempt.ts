@@ -1,0 +1,64 @@
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log/logger.js';
+import type { ClaimedDelivery } from '../store/store.js';
+import { adjustLaneCount, type DeliveryLane } from './delivery-lane.js';
+import type { LanePacer } from './lane-pacer.js';
+import { logCircuitTransition } from './log-circuit-transition.js';
+import { targetSignal } from './outcome.js';
+import { runAttempt } from './run-attempt.js';
+import { settleAttempt, type SettleContext } from './settle-attempt.js';
+import type { TargetClients } from './target-clients.js';
+
+export interface AttemptDeps {
+  readonly lanes: ReadonlyMap<string, DeliveryLane>;
+  readonly clients: TargetClients;
+  readonly pacer: LanePacer;
+  readonly settle: SettleContext;
+  readonly log: Logger;
+  readonly clock: Clock;
+  readonly random: () => number;
+  /** Shutdown past its grace: attempts in flight are aborted. */
+  readonly signal: AbortSignal;
+  readonly secrets: () => readonly string[];
+  /** Looks at the lane again: its slot is free, or its record committed (a key's next delivery may go). */
+  readonly wake: (targets: readonly string[]) => void;
+}
+
+/**
+ * One claimed delivery from its send to its committed record: the lane's slot, the target's client, the
+ * pacing verdict, the record. Resolves once all of that is done (shutdown waits for it); never rejects.
+ */
+export function launchAttempt(
+  deps: AttemptDeps,
+  lane: DeliveryLane,
+  claimed: ClaimedDelivery,
+  leaseEnd: number,
+): Promise<void> {
+  const { lanes, clients, log, clock, signal } = deps;
+  const { target } = lane;
+  const name = lane.spec.name;
+  lane.inFlight += 1;
+  clients.use(target);
+  let answered = false;
+  const attempt = { claimed, target, spec: lane.spec, clock, random: deps.random, signal, secrets: deps.secrets() };
+  return runAttempt(attempt)
+    .then(async (result) => {
+      deps.pacer.settle(lane, claimed, result.outcome, signal.aborted);
+      if (targetSignal(result.outcome) === 'retry') lane.lastFailure = result.record.attempt.detail ?? undefined;
+      logCircuitTransition(lane, clock.now(), log);
+      const settled = settleAttempt(deps.settle, name, claimed, result, signal.aborted, leaseEnd);
+      // The target is done with it: the slot is free while the record commits, so the next claim goes out in
+      // this turn of the event loop, not the next (issue 11; DeliveryLane.settling).
+      answered = true;
+      adjustLaneCount(lanes, lane, 'inFlight', -1);
+      adjustLaneCount(lanes, lane, 'settling', 1);
+      deps.wake([name]);
+      await settled;
+    })
+    .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
+    .finally(() => {
+      adjustLaneCount(lanes, lane, answered ? 'settling' : 'inFlight', -1);
+      clients.release(target);
+      deps.wake([name]);
+    });
+}
