@@ -127,7 +127,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     // Issue 11: `delivery.worker_thread` runs the same engine in a worker thread with its own connection.
     const { configFile, env, cwd, deliveryPollMs: pollIntervalMs } = options;
     const worker = config.delivery.workerThread
-      ? createEngineWorker({ configFile, env, cwd, pollIntervalMs }, { log, logStream })
+      ? createEngineWorker({ configFile, env, cwd, pollIntervalMs }, { log, logStream, metrics })
       : undefined;
     const engine =
       worker ??

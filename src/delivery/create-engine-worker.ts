@@ -1,5 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { applyMetricDeltas } from '../admin/metric-deltas.js';
+import type { Metrics } from '../admin/metrics.js';
 import type { Logger } from '../log/logger.js';
 import type { ReloadTrigger } from '../rules/create-live-rules.js';
 import { SwitchyardError } from '../switchyard-error.js';
@@ -28,6 +30,8 @@ const ENGINE_WORKER_START_DEADLINE_MS = 30_000;
 export interface EngineWorkerDeps {
   readonly log: Logger;
   readonly logStream: Writable;
+  /** The daemon's metrics, to which the worker's engine counts are added. */
+  readonly metrics: Pick<Metrics, 'increment' | 'observe'>;
   /** ENGINE_WORKER_START_DEADLINE_MS unless a test shortens it. */
   readonly startDeadlineMs?: number;
   /** The worker's module (engine-worker.ts): a test gives one that misbehaves. */
@@ -79,6 +83,7 @@ export function createEngineWorker(data: EngineWorkerData, deps: EngineWorkerDep
         current.on('message', (message: FromEngineWorker) => {
           if (message.type === 'log') deps.logStream.write(message.line);
           else if (message.type === 'status') status = message.status;
+          else if (message.type === 'metrics') applyMetricDeltas(deps.metrics, message.deltas);
           else if (message.type === 'stopped')
             void current.terminate(); // done: nothing left to wait for
           else if (message.type === 'started') {

@@ -1,3 +1,4 @@
+import type { MetricDeltas } from '../admin/metric-deltas.js';
 import type { ReloadTrigger } from '../rules/create-live-rules.js';
 import type { TargetStatus } from './target-status.js';
 
@@ -22,8 +23,10 @@ export type FromEngineWorker =
   | { readonly type: 'started' }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'status'; readonly status: readonly TargetStatus[] }
+  /** The engine's counter increments and histogram observations since the last report, for the daemon's /metrics. */
+  | { readonly type: 'metrics'; readonly deltas: MetricDeltas }
   | { readonly type: 'log'; readonly line: string }
   | { readonly type: 'stopped' };
 
-/** How often the worker reports its targets' state (the admin API's and the scrape's view of the engine). */
+/** How often the worker reports its targets' state and its metrics (the admin API's and the scrape's view of the engine). */
 export const STATUS_EVERY_MS = 500;

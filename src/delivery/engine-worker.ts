@@ -3,11 +3,12 @@
  * in the main thread, over its own journal connection, so that sending and recording deliveries use the
  * second core instead of the event loop that answers webhooks. It loads the daemon's config itself, and
  * talks to the main thread through the small protocol of engine-worker-protocol.ts: woken after commits,
- * told of rules reloads, stopped with the shutdown grace; it reports its targets' state and sends its log
- * lines back, so they go to the daemon's log stream. Started by create-engine-worker.ts.
+ * told of rules reloads, stopped with the shutdown grace; it reports its targets' state and its engine's
+ * counts (the daemon's /metrics), and sends its log lines back, so they go to the daemon's log stream. Started by create-engine-worker.ts.
  */
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
+import { recordMetricDeltas } from '../admin/metric-deltas.js';
 import { createMetrics } from '../admin/metrics.js';
 import { SWITCHYARD_METRICS } from '../admin/switchyard-metrics.js';
 import { systemClock } from '../clock.js';
@@ -42,19 +43,30 @@ try {
     },
   });
   const log = createLogger({ level: config.log.level, secrets: config.secrets, stream });
-  // Its own registry: the engine's counters are not on the daemon's /metrics in this mode (docs/operations.md).
+  // Its own registry, for the worker's rules; the engine's counts also go to the daemon's /metrics, by message.
   const metrics = createMetrics(SWITCHYARD_METRICS);
+  const engineMetrics = recordMetricDeltas(metrics);
+  const report = (): void => {
+    post({ type: 'status', status: engine.status() });
+    const deltas = engineMetrics.take();
+    if (deltas !== undefined) post({ type: 'metrics', deltas });
+  };
   const rules = createLiveRules({ file: config.rules, env: data.env, log, metrics, now: () => clock.now() });
   const stopWatching = watchRulesFile(config.rules, () => rules.reload('watch'));
   opened.push(stopWatching);
   // The main thread migrated the journal and holds its lock; this is a second connection to it.
   const store = createStore(config.store, { clock });
   opened.push(() => store.close());
-  const engine = buildDeliveryEngine({ store, log, clock, metrics }, rules.current, config.secrets, {
-    pollIntervalMs: data.pollIntervalMs,
-  });
+  const engine = buildDeliveryEngine(
+    { store, log, clock, metrics: engineMetrics.metrics },
+    rules.current,
+    config.secrets,
+    {
+      pollIntervalMs: data.pollIntervalMs,
+    },
+  );
   await engine.start();
-  const reporting = setInterval(() => post({ type: 'status', status: engine.status() }), STATUS_EVERY_MS);
+  const reporting = setInterval(report, STATUS_EVERY_MS);
   port.on('message', (message: ToEngineWorker) => {
     if (message.type === 'wake') engine.wake(message.targets);
     else if (message.type === 'reload') rules.reload(message.trigger);
@@ -65,12 +77,13 @@ try {
         .stop(message.deadlineMs)
         .finally(() => store.close())
         .finally(() => {
+          report(); // the last attempts' counts
           post({ type: 'stopped' });
           port.close();
         });
     }
   });
-  post({ type: 'status', status: engine.status() });
+  report();
   log.info('delivery engine running in a worker thread (delivery.worker_thread)');
   post({ type: 'started' });
 } catch (error) {

@@ -68,4 +68,29 @@ describe('the delivery engine in a worker thread (delivery.worker_thread)', () =
     expect(rows.filter((row) => row.state === 'delivered')).toHaveLength(receiver.requests.length);
     expect(rows.every((row) => row.state === 'delivered' || row.state === 'pending')).toBe(true);
   });
+  it("counts the worker's attempts on the daemon's /metrics", async () => {
+    const receiver = await startHttpReceiver();
+    cleanups.push(() => receiver.close());
+    const token = 'metrics-token-0123456789abcdef';
+    const daemon = await startTestDaemon(tempDir(), {
+      rules: rulesFor(receiver, '/tickets'),
+      config: 'delivery: { worker_thread: true }',
+      env: { SWITCHYARD_ADMIN_TOKEN: token },
+    });
+    cleanups.push(() => daemon.running.close());
+    for (let n = 1; n <= 5; n += 1) {
+      expect((await postWebhook(daemon.url, event(n), { secret: SOURCE_SECRET })).status).toBe(200);
+    }
+    await receiver.waitForRequests(5);
+    // The worker reports its counts every half second.
+    const text = await waitFor(
+      async () => {
+        const response = await fetch(`${daemon.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+        return response.text();
+      },
+      (scraped) => scraped.includes('switchyard_delivery_attempts_total{target="tickets",outcome="delivered"} 5'),
+      5_000,
+    );
+    expect(text).toContain('switchyard_delivery_attempt_duration_seconds_count{target="tickets"} 5');
+  });
 });

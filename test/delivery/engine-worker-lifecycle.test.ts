@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMetrics } from '../../src/admin/metrics.js';
 import { createEngineWorker } from '../../src/delivery/create-engine-worker.js';
 import { createLogger } from '../../src/log/create-logger.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
@@ -71,6 +72,7 @@ describe('the delivery worker thread’s lifecycle', () => {
       {
         log,
         logStream: logs.stream,
+        metrics: createMetrics(),
         startDeadlineMs: 500,
         entry: new URL('./support/never-started-engine-worker.ts', import.meta.url),
       },
