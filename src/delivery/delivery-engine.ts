@@ -170,8 +170,13 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const leaseMs = lane.spec.policy.timeoutMs + 60_000;
     const { claims, blockedUntil } = await pacer.claim(lane, { target, now, limit, leaseMs });
     logCircuitTransition(lane, now, log);
+    // What this says of the lane's due deliveries: a short claim while attempts settle may mean they wait behind
+    // those attempts' keys (the answers then need not wake the lane); a full one that they do not.
+    if (lane.settling > 0 || claims.length < limit) lane.claimedAll = claims.length < limit;
     for (const claimed of claims) launch(lane, claimed, now + leaseMs);
-    if (claims.length === limit) return now;
+    // Full: there may be more, unless what is left waits behind attempts' keys; then their commits wake the lane.
+    if (claims.length === limit) return lane.claimedAll ? now + pollIntervalMs : now;
+    if (lane.settling > 0) return now + pollIntervalMs;
     const due = await store.nextDueAt(target);
     if (due === undefined) return lane.inFlight + lane.settling > 0 ? now + pollIntervalMs : undefined;
     // Due now but not claimed: held back by pacing kept elsewhere (or claimed meanwhile by another instance).

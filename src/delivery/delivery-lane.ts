@@ -18,6 +18,11 @@ export interface DeliveryLane {
    * cannot let claims pile up.
    */
   settling: number;
+  /**
+   * The last claim that could tell took fewer than it asked for: nothing more was due, or what was due waits
+   * behind attempts still settling (their keys). Answers then do not wake the lane (launch-attempt.ts).
+   */
+  claimedAll: boolean;
   /** Until when the target itself asked for a pause (`Retry-After` on a 429 or 503): no attempt starts before. */
   pausedUntil: number;
   /** On a shared journal: the target's circuit as every instance sees it, from the last claim. */
@@ -60,6 +65,7 @@ export function createDeliveryLane(
     // Attempts started under the old options still count against the target's concurrency.
     inFlight: previous?.inFlight ?? 0,
     settling: previous?.settling ?? 0,
+    claimedAll: false,
     pausedUntil: previous?.pausedUntil ?? 0,
     sharedCircuit: previous?.sharedCircuit,
     sharedProbeAt: previous?.sharedProbeAt,

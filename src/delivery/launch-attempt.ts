@@ -47,12 +47,16 @@ export function launchAttempt(
       if (targetSignal(result.outcome) === 'retry') lane.lastFailure = result.record.attempt.detail ?? undefined;
       logCircuitTransition(lane, clock.now(), log);
       const settled = settleAttempt(deps.settle, name, claimed, result, signal.aborted, leaseEnd);
-      // The target is done with it: the slot is free while the record commits, so the next claim goes out in
-      // this turn of the event loop, not the next (issue 11; DeliveryLane.settling).
-      answered = true;
-      adjustLaneCount(lanes, lane, 'inFlight', -1);
-      adjustLaneCount(lanes, lane, 'settling', 1);
-      deps.wake([name]);
+      if (deps.pacer.freesSlotAtAnswer) {
+        // The target is done with it: the slot is free while the record commits, so the next claim goes out
+        // at the end of this turn of the event loop, not after the commit (issue 11; DeliveryLane.settling).
+        answered = true;
+        adjustLaneCount(lanes, lane, 'inFlight', -1);
+        adjustLaneCount(lanes, lane, 'settling', 1);
+        // Not when the last claim found nothing more to send: only this record's commit (which wakes the
+        // lane) or new deliveries (whose ingest does) can change that, and a claim is a write transaction.
+        if (!lane.claimedAll) deps.wake([name]);
+      }
       await settled;
     })
     .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))

@@ -44,6 +44,7 @@ export function createSharedPacer(
       };
       reporter.submit(verdict).catch((error: unknown) => onReportFailure(verdict.target, error));
     },
+    freesSlotAtAnswer: false,
     recheckMs: SHARED_RECHECK_MS,
     drain: () => reporter.drain(),
   };
