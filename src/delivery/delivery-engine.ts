@@ -140,7 +140,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         logFailure('delivery pass failed for a target; retrying', { target: name, error: String(error) });
         due = now + pollIntervalMs;
       }
-      if (due === undefined && !rules.targets.has(name) && lane.inFlight + lane.settling === 0) {
+      if (due === undefined && !rules.targets.has(name) && lane.inFlight + lane.settling.size === 0) {
         // Removed from the rules and drained: only now is its client released.
         lanes.delete(name);
         agenda.forget(name);
@@ -162,7 +162,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     const capacity = laneCapacity(lane, now);
     if (capacity === 0) {
       // Full (a finished attempt wakes the engine), or waiting for a token or an open circuit.
-      if (lane.inFlight + lane.settling > 0) return laneUnblocksAt(lane, now) ?? now + pollIntervalMs;
+      if (lane.inFlight + lane.settling.size > 0) return laneUnblocksAt(lane, now) ?? now + pollIntervalMs;
       const due = await store.nextDueAt(target);
       return due === undefined ? undefined : Math.max(due, laneUnblocksAt(lane, now) ?? now + 1);
     }
@@ -172,13 +172,13 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     logCircuitTransition(lane, now, log);
     // What this says of the lane's due deliveries: a short claim while attempts settle may mean they wait behind
     // those attempts' keys (the answers then need not wake the lane); a full one that they do not.
-    if (lane.settling > 0 || claims.length < limit) lane.claimedAll = claims.length < limit;
+    if (lane.settling.size > 0 || claims.length < limit) lane.claimedAll = claims.length < limit;
     for (const claimed of claims) launch(lane, claimed, now + leaseMs);
     // Full: there may be more, unless what is left waits behind attempts' keys; then their commits wake the lane.
     if (claims.length === limit) return lane.claimedAll ? now + pollIntervalMs : now;
-    if (lane.settling > 0) return now + pollIntervalMs;
+    if (lane.settling.size > 0) return now + pollIntervalMs;
     const due = await store.nextDueAt(target);
-    if (due === undefined) return lane.inFlight + lane.settling > 0 ? now + pollIntervalMs : undefined;
+    if (due === undefined) return lane.inFlight + lane.settling.size > 0 ? now + pollIntervalMs : undefined;
     // Due now but not claimed: held back by pacing kept elsewhere (or claimed meanwhile by another instance).
     return Math.max(due, blockedUntil ?? now + (due <= now ? pacer.recheckMs : 1));
   };

@@ -11,13 +11,14 @@ export interface DeliveryLane {
   readonly circuit: CircuitBreaker;
   inFlight: number;
   /**
-   * Attempts answered whose record is not yet committed (issue 11): no longer in flight to the target, so their
-   * slots are free (under load a slot held until the commit sent one delivery per two turns of the event loop),
-   * but their claims still stand, so the journal keeps a key's next delivery back meanwhile. At most
-   * `concurrency` of them count against nothing; beyond that they take slots, so a journal slow to record
-   * cannot let claims pile up.
+   * The deliveries whose attempts were answered but whose records have not committed (issue 11): no longer in
+   * flight to the target, so their slots are free (under load a slot held until the commit sent one delivery
+   * per two turns of the event loop), but their claims still stand, so the journal keeps a key's next delivery
+   * back meanwhile (and a shared journal is told to count them out). At most `concurrency` of them count against
+   * nothing; beyond that they take slots, so a journal slow to record cannot let claims pile up. Shared with the
+   * lane that replaces this one on a reload.
    */
-  settling: number;
+  readonly settling: Set<string>;
   /**
    * The last claim that could tell took fewer than it asked for: nothing more was due, or what was due waits
    * behind attempts still settling (their keys). Answers then do not wake the lane (launch-attempt.ts).
@@ -64,7 +65,7 @@ export function createDeliveryLane(
     circuit: keepCircuit ? previous.circuit : createCircuitBreaker(spec.policy.circuit),
     // Attempts started under the old options still count against the target's concurrency.
     inFlight: previous?.inFlight ?? 0,
-    settling: previous?.settling ?? 0,
+    settling: previous?.settling ?? new Set(),
     claimedAll: false,
     pausedUntil: previous?.pausedUntil ?? 0,
     sharedCircuit: previous?.sharedCircuit,
@@ -76,25 +77,33 @@ export function createDeliveryLane(
 }
 
 /**
- * Changes a count of attempts started on `lane`, which a reload may have replaced since: the new lane took the
- * old one's counts over (createDeliveryLane), so both change.
+ * Changes the count of attempts in flight on `lane`, which a reload may have replaced since: the new lane took
+ * the old one's count over (createDeliveryLane), so both change.
  */
-export function adjustLaneCount(
+export function adjustInFlight(lanes: ReadonlyMap<string, DeliveryLane>, lane: DeliveryLane, by: number): void {
+  const current = lanes.get(lane.spec.name);
+  if (current !== undefined) current.inFlight += by;
+  if (current !== lane) lane.inFlight += by;
+}
+
+/** Adds a delivery to, or removes it from, the settling ones of `lane` and of the lane now serving its target. */
+export function markSettling(
   lanes: ReadonlyMap<string, DeliveryLane>,
   lane: DeliveryLane,
-  count: 'inFlight' | 'settling',
-  by: number,
+  deliveryId: string,
+  settling: boolean,
 ): void {
-  const current = lanes.get(lane.spec.name);
-  if (current !== undefined) current[count] += by;
-  if (current !== lane) lane[count] += by;
+  for (const each of [lanes.get(lane.spec.name), lane]) {
+    if (settling) each?.settling.add(deliveryId);
+    else each?.settling.delete(deliveryId);
+  }
 }
 
 /** How many attempts the lane may start now: concurrency, circuit and tokens all have a say. */
 export function laneCapacity(lane: DeliveryLane, now: number): number {
   if (now < lane.pausedUntil) return 0;
   const { concurrency } = lane.spec.policy;
-  const free = Math.min(concurrency - lane.inFlight, 2 * concurrency - lane.inFlight - lane.settling);
+  const free = Math.min(concurrency - lane.inFlight, 2 * concurrency - lane.inFlight - lane.settling.size);
   const tokens = lane.bucket === undefined ? Number.POSITIVE_INFINITY : lane.bucket.available(now);
   return Math.max(0, Math.min(free, lane.circuit.allowance(now), tokens));
 }

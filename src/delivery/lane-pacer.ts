@@ -18,12 +18,6 @@ export interface LanePacer {
   claim(lane: DeliveryLane, request: ClaimRequest): Promise<LaneClaim>;
   /** What a finished attempt said about its target; `interrupted` by shutdown says nothing, but ends a probe. */
   settle(lane: DeliveryLane, claimed: ClaimedDelivery, outcome: Outcome, interrupted: boolean): void;
-  /**
-   * Whether an attempt's slot is free once its target has answered, before its record commits (issue 11;
-   * DeliveryLane.settling). Not where the journal counts every standing claim against the target's concurrency
-   * (shared pacing): a claim there would find the slot still taken.
-   */
-  readonly freesSlotAtAnswer: boolean;
   /** How soon to look again at deliveries that are due but were not claimed (held back elsewhere). */
   readonly recheckMs: number;
   /** For shutdown: waits for what `settle` still has to write. */

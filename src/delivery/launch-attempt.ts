@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log/logger.js';
 import type { ClaimedDelivery } from '../store/store.js';
-import { adjustLaneCount, type DeliveryLane } from './delivery-lane.js';
+import { adjustInFlight, markSettling, type DeliveryLane } from './delivery-lane.js';
 import type { LanePacer } from './lane-pacer.js';
 import { logCircuitTransition } from './log-circuit-transition.js';
 import { targetSignal } from './outcome.js';
@@ -37,6 +37,7 @@ export function launchAttempt(
   const { lanes, clients, log, clock, signal } = deps;
   const { target } = lane;
   const name = lane.spec.name;
+  const id = claimed.delivery.id;
   lane.inFlight += 1;
   clients.use(target);
   let answered = false;
@@ -47,21 +48,23 @@ export function launchAttempt(
       if (targetSignal(result.outcome) === 'retry') lane.lastFailure = result.record.attempt.detail ?? undefined;
       logCircuitTransition(lane, clock.now(), log);
       const settled = settleAttempt(deps.settle, name, claimed, result, signal.aborted, leaseEnd);
-      if (deps.pacer.freesSlotAtAnswer) {
-        // The target is done with it: the slot is free while the record commits, so the next claim goes out
-        // at the end of this turn of the event loop, not after the commit (issue 11; DeliveryLane.settling).
+      // Delivered, the target is done with it: the slot is free while the record commits, so the next claim goes
+      // out at the end of this turn of the event loop, not after the commit (issue 11; DeliveryLane.settling). A
+      // failure keeps its slot until then, so that an outage's failures reach a shared circuit before more start.
+      if (targetSignal(result.outcome) === 'delivered') {
         answered = true;
-        adjustLaneCount(lanes, lane, 'inFlight', -1);
-        adjustLaneCount(lanes, lane, 'settling', 1);
-        // Not when the last claim found nothing more to send: only this record's commit (which wakes the
-        // lane) or new deliveries (whose ingest does) can change that, and a claim is a write transaction.
+        adjustInFlight(lanes, lane, -1);
+        markSettling(lanes, lane, id, true);
+        // Not when the last claim found nothing more to send: only this record's commit (which wakes the lane)
+        // or new deliveries (whose ingest does) can change that, and a claim is a write transaction.
         if (!lane.claimedAll) deps.wake([name]);
       }
       await settled;
     })
     .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
     .finally(() => {
-      adjustLaneCount(lanes, lane, answered ? 'settling' : 'inFlight', -1);
+      if (answered) markSettling(lanes, lane, id, false);
+      else adjustInFlight(lanes, lane, -1);
       clients.release(target);
       deps.wake([name]);
     });

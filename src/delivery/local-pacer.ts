@@ -24,7 +24,6 @@ export function createLocalPacer(store: Store, clock: Clock): LanePacer {
         pauseLane(lane, outcome.retryAfterMs, clock.now());
       }
     },
-    freesSlotAtAnswer: true,
     recheckMs: 1,
     drain: () => Promise.resolve(),
   };

@@ -27,7 +27,8 @@ export function createSharedPacer(
   });
   return {
     async claim(lane, request) {
-      const paced = await shared.claim({ ...request, policy: pacingPolicyOf(lane.spec.policy) });
+      const policy = pacingPolicyOf(lane.spec.policy);
+      const paced = await shared.claim({ ...request, policy, answered: [...lane.settling] });
       lane.sharedCircuit = paced.circuit;
       lane.sharedProbeAt = paced.probeAt;
       lane.sharedPausedUntil = paced.pausedUntil ?? 0;
@@ -44,7 +45,6 @@ export function createSharedPacer(
       };
       reporter.submit(verdict).catch((error: unknown) => onReportFailure(verdict.target, error));
     },
-    freesSlotAtAnswer: false,
     recheckMs: SHARED_RECHECK_MS,
     drain: () => reporter.drain(),
   };

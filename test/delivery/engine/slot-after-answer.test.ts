@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/store/store.js';
 import { describePostgres } from '../../store/describe-postgres.js';
 import { makeIngestItem } from '../../store/make-ingest-item.js';
-import { engineHarness, httpSpec, scriptedTarget, waitFor } from './engine-harness.js';
+import { engineHarness, httpSpec, scriptedTarget, waitFor, type Backend } from './engine-harness.js';
 
 /** A store whose attempt records wait until the test opens the gate, as a slow commit would. */
 function gatedRecords(store: Store): { store: Store; open(): void; close(): void; waiting(): number } {
@@ -31,50 +31,54 @@ function gatedRecords(store: Store): { store: Store; open(): void; close(): void
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("a target's slot while the attempt's record commits (issue 11)", () => {
-  const disposers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const dispose of disposers.splice(0)) await dispose();
-  });
-  /** An engine over the gated store; stopped (the gate opened first) before the journal is disposed of. */
-  const startGated = async (h: Awaited<ReturnType<typeof engineHarness>>) => {
-    const gate = gatedRecords(h.store);
-    const engine = h.newEngine({ store: gate.store });
-    disposers.unshift(async () => {
-      gate.open();
-      await engine.stop(1_000);
-    });
-    await engine.start();
-    return { gate, engine };
-  };
-
-  it('is free once the target has answered, and at most as many answered attempts again wait for their record', async () => {
-    const target = scriptedTarget();
-    const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target });
-    disposers.push(() => h.dispose());
-    await h.ingest(4, ['a']);
-    const { gate, engine } = await startGated(h);
-
-    // The second delivery went out while the first one's record had not committed.
-    await waitFor(
-      () => target.jobs.length,
-      (sent) => sent === 2,
-    );
-    const rows = await h.store.findDeliveries({});
-    expect(rows.filter((row) => row.state === 'delivered')).toHaveLength(0);
-
-    // Two answered attempts waiting for their record fill the lane: nothing more is claimed meanwhile.
-    await pause(300);
-    expect(target.jobs).toHaveLength(2);
-    expect(engine.status()).toEqual([expect.objectContaining({ target: 'a', inFlight: 0 })]);
-
+const disposers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const dispose of disposers.splice(0)) await dispose();
+});
+/** An engine over the gated store; stopped (the gate opened first) before the journal is disposed of. */
+const startGated = async (h: Awaited<ReturnType<typeof engineHarness>>) => {
+  const gate = gatedRecords(h.store);
+  const engine = h.newEngine({ store: gate.store });
+  disposers.unshift(async () => {
     gate.open();
-    await waitFor(
-      () => h.store.findDeliveries({}),
-      (all) => all.length === 4 && all.every((row) => row.state === 'delivered'),
-    );
-    expect(target.jobs).toHaveLength(4);
+    await engine.stop(1_000);
   });
+  await engine.start();
+  return { gate, engine };
+};
+
+/** The slot of a concurrency-1 target is free once it has answered; two answered attempts fill the lane. */
+async function freesTheSlotAtTheAnswer(backend: Backend): Promise<void> {
+  const target = scriptedTarget();
+  const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target }, { backend });
+  disposers.push(() => h.dispose());
+  await h.ingest(4, ['a']);
+  const { gate, engine } = await startGated(h);
+
+  // The second delivery went out while the first one's record had not committed.
+  await waitFor(
+    () => target.jobs.length,
+    (sent) => sent === 2,
+  );
+  const rows = await h.store.findDeliveries({});
+  expect(rows.filter((row) => row.state === 'delivered')).toHaveLength(0);
+
+  // Two answered attempts waiting for their record fill the lane: nothing more is claimed meanwhile.
+  await pause(300);
+  expect(target.jobs).toHaveLength(2);
+  expect(engine.status()).toEqual([expect.objectContaining({ target: 'a', inFlight: 0 })]);
+
+  gate.open();
+  await waitFor(
+    () => h.store.findDeliveries({}),
+    (all) => all.length === 4 && all.every((row) => row.state === 'delivered'),
+  );
+  expect(target.jobs).toHaveLength(4);
+}
+
+describe("a target's slot while the attempt's record commits (issue 11)", () => {
+  it('is free once the target has answered, and at most as many answered attempts again wait for their record', () =>
+    freesTheSlotAtTheAnswer('sqlite'));
 
   it("keeps a key's next delivery back until the record of the one before it has committed", async () => {
     const target = scriptedTarget();
@@ -161,20 +165,18 @@ describe("a target's slot while the attempt's record commits (issue 11)", () => 
       () => h.store.findDeliveries({}),
       (all) => all.every((row) => row.state === 'delivered'),
     );
-    // One claim per delivery, and a couple to find out: not one more per answer that finds the key taken.
-    expect(claims).toBeLessThanOrEqual(count + 2);
+    // About one claim per delivery (a few more when a timer pass falls between): not two, one of them empty.
+    expect(claims).toBeLessThanOrEqual(count + 5);
   });
 });
 
-// A shared journal counts every standing claim against the target's concurrency: there the slot stays taken
-// until the record, and an answer must not send the engine to claim in vain (a row lock on the target's pacing).
+// A shared journal counts every standing claim against the target's concurrency: the claim tells it which of
+// this instance's are answered, and an answer must not send the engine to claim in vain (a row lock there).
 describePostgres("a target's slot on a shared journal (PostgreSQL)", () => {
-  const disposers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const dispose of disposers.splice(0)) await dispose();
-  });
+  it('is free once the target has answered, the journal counting the answered claims out', () =>
+    freesTheSlotAtTheAnswer('postgres'));
 
-  it('is held until the record commits, with one claim per delivery at concurrency 1', async () => {
+  it('takes one claim per delivery at concurrency 1', async () => {
     const target = scriptedTarget();
     const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target }, { backend: 'postgres' });
     disposers.push(() => h.dispose());
@@ -201,6 +203,6 @@ describePostgres("a target's slot on a shared journal (PostgreSQL)", () => {
       (all) => all.length === count && all.every((row) => row.state === 'delivered'),
       10_000,
     );
-    expect(claims).toBeLessThanOrEqual(count + 2);
+    expect(claims).toBeLessThanOrEqual(count + 5);
   });
 });
