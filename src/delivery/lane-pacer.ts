@@ -18,6 +18,13 @@ export interface LanePacer {
   claim(lane: DeliveryLane, request: ClaimRequest): Promise<LaneClaim>;
   /** What a finished attempt said about its target; `interrupted` by shutdown says nothing, but ends a probe. */
   settle(lane: DeliveryLane, claimed: ClaimedDelivery, outcome: Outcome, interrupted: boolean): void;
+  /**
+   * Whether a delivered attempt's slot is free once its target has answered, before its record commits (issue
+   * 11; DeliveryLane.settling). Not where the journal counts every standing claim against the target's
+   * concurrency (shared pacing): leaving its own answered claims out of that count, an instance would take the
+   * target from the others, who still count them (one instance delivered everything in a three-instance test).
+   */
+  readonly freesSlotAtAnswer: boolean;
   /** How soon to look again at deliveries that are due but were not claimed (held back elsewhere). */
   readonly recheckMs: number;
   /** For shutdown: waits for what `settle` still has to write. */

@@ -50,8 +50,8 @@ export function launchAttempt(
       const settled = settleAttempt(deps.settle, name, claimed, result, signal.aborted, leaseEnd);
       // Delivered, the target is done with it: the slot is free while the record commits, so the next claim goes
       // out at the end of this turn of the event loop, not after the commit (issue 11; DeliveryLane.settling). A
-      // failure keeps its slot until then, so that an outage's failures reach a shared circuit before more start.
-      if (targetSignal(result.outcome) === 'delivered') {
+      // failure keeps its slot until then, so that the circuit sees an outage's failures before more start.
+      if (deps.pacer.freesSlotAtAnswer && targetSignal(result.outcome) === 'delivered') {
         answered = true;
         adjustInFlight(lanes, lane, -1);
         markSettling(lanes, lane, id, true);

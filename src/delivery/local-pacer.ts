@@ -24,6 +24,7 @@ export function createLocalPacer(store: Store, clock: Clock): LanePacer {
         pauseLane(lane, outcome.retryAfterMs, clock.now());
       }
     },
+    freesSlotAtAnswer: true,
     recheckMs: 1,
     drain: () => Promise.resolve(),
   };

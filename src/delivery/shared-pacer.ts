@@ -27,8 +27,7 @@ export function createSharedPacer(
   });
   return {
     async claim(lane, request) {
-      const policy = pacingPolicyOf(lane.spec.policy);
-      const paced = await shared.claim({ ...request, policy, answered: [...lane.settling] });
+      const paced = await shared.claim({ ...request, policy: pacingPolicyOf(lane.spec.policy) });
       lane.sharedCircuit = paced.circuit;
       lane.sharedProbeAt = paced.probeAt;
       lane.sharedPausedUntil = paced.pausedUntil ?? 0;
@@ -45,6 +44,7 @@ export function createSharedPacer(
       };
       reporter.submit(verdict).catch((error: unknown) => onReportFailure(verdict.target, error));
     },
+    freesSlotAtAnswer: false,
     recheckMs: SHARED_RECHECK_MS,
     drain: () => reporter.drain(),
   };

@@ -5,11 +5,6 @@ import type { ClaimRequest, ClaimedDelivery } from './store.js';
 
 export interface PacedClaimRequest extends ClaimRequest {
   readonly policy: PacingPolicy;
-  /**
-   * This instance's deliveries of the target whose attempts were answered but not yet recorded: their claims
-   * still stand, but they are no longer in flight, so they do not count against the concurrency (issue 11).
-   */
-  readonly answered?: readonly string[];
 }
 
 export interface PacedClaim {

@@ -3,7 +3,6 @@ import type { PacingState } from '../../delivery/pacing/pacing-state.js';
 import { pacingAllowance } from '../../delivery/pacing/pacing-allowance.js';
 import { spendPacing } from '../../delivery/pacing/spend-pacing.js';
 import type { PacedClaim, PacedClaimRequest } from '../shared-targets.js';
-import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { attachClaimedEvents } from './attach-claimed-events.js';
 import { leasePostgresDue } from './lease-postgres-due.js';
 import { lockTargetPacing, lockTargetPacingStatement, saveTargetPacing } from './lock-target-pacing.js';
@@ -13,8 +12,7 @@ import { withPostgresTransaction } from './with-postgres-transaction.js';
 const countInFlight = prepared(
   'pacing_in_flight',
   `SELECT count(*)::int AS n FROM deliveries
-   WHERE claim_token IS NOT NULL AND target = $1 AND state = 'pending' AND next_attempt_at > $2
-     AND id <> ALL ($3::bigint[])`,
+   WHERE claim_token IS NOT NULL AND target = $1 AND state = 'pending' AND next_attempt_at > $2`,
 );
 
 /**
@@ -36,9 +34,7 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
         locked as pg.QueryResult<PacingState> | undefined,
       );
       // A fresh snapshot (READ COMMITTED, statement after the lock): the other instances' committed claims count.
-      // Less this instance's attempts that were answered and wait for their records (issue 11).
-      const answered = (request.answered ?? []).map(parseDeliveryId).filter((id) => id !== undefined);
-      const counted = await client.query<{ n: number }>(countInFlight([target, now, answered]));
+      const counted = await client.query<{ n: number }>(countInFlight([target, now]));
       const inFlight = counted.rows[0]?.n ?? 0;
       const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
       const seen = { circuit, probeAt: state.openUntil ?? undefined, pausedUntil: state.pausedUntil };

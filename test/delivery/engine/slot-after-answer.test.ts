@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/store/store.js';
 import { describePostgres } from '../../store/describe-postgres.js';
 import { makeIngestItem } from '../../store/make-ingest-item.js';
-import { engineHarness, httpSpec, scriptedTarget, waitFor, type Backend } from './engine-harness.js';
+import { engineHarness, httpSpec, scriptedTarget, waitFor } from './engine-harness.js';
 
 /** A store whose attempt records wait until the test opens the gate, as a slow commit would. */
 function gatedRecords(store: Store): { store: Store; open(): void; close(): void; waiting(): number } {
@@ -47,38 +47,34 @@ const startGated = async (h: Awaited<ReturnType<typeof engineHarness>>) => {
   return { gate, engine };
 };
 
-/** The slot of a concurrency-1 target is free once it has answered; two answered attempts fill the lane. */
-async function freesTheSlotAtTheAnswer(backend: Backend): Promise<void> {
-  const target = scriptedTarget();
-  const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target }, { backend });
-  disposers.push(() => h.dispose());
-  await h.ingest(4, ['a']);
-  const { gate, engine } = await startGated(h);
-
-  // The second delivery went out while the first one's record had not committed.
-  await waitFor(
-    () => target.jobs.length,
-    (sent) => sent === 2,
-  );
-  const rows = await h.store.findDeliveries({});
-  expect(rows.filter((row) => row.state === 'delivered')).toHaveLength(0);
-
-  // Two answered attempts waiting for their record fill the lane: nothing more is claimed meanwhile.
-  await pause(300);
-  expect(target.jobs).toHaveLength(2);
-  expect(engine.status()).toEqual([expect.objectContaining({ target: 'a', inFlight: 0 })]);
-
-  gate.open();
-  await waitFor(
-    () => h.store.findDeliveries({}),
-    (all) => all.length === 4 && all.every((row) => row.state === 'delivered'),
-  );
-  expect(target.jobs).toHaveLength(4);
-}
-
 describe("a target's slot while the attempt's record commits (issue 11)", () => {
-  it('is free once the target has answered, and at most as many answered attempts again wait for their record', () =>
-    freesTheSlotAtTheAnswer('sqlite'));
+  it('is free once the target has answered, and at most as many answered attempts again wait for their record', async () => {
+    const target = scriptedTarget();
+    const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target });
+    disposers.push(() => h.dispose());
+    await h.ingest(4, ['a']);
+    const { gate, engine } = await startGated(h);
+
+    // The second delivery went out while the first one's record had not committed.
+    await waitFor(
+      () => target.jobs.length,
+      (sent) => sent === 2,
+    );
+    const rows = await h.store.findDeliveries({});
+    expect(rows.filter((row) => row.state === 'delivered')).toHaveLength(0);
+
+    // Two answered attempts waiting for their record fill the lane: nothing more is claimed meanwhile.
+    await pause(300);
+    expect(target.jobs).toHaveLength(2);
+    expect(engine.status()).toEqual([expect.objectContaining({ target: 'a', inFlight: 0 })]);
+
+    gate.open();
+    await waitFor(
+      () => h.store.findDeliveries({}),
+      (all) => all.length === 4 && all.every((row) => row.state === 'delivered'),
+    );
+    expect(target.jobs).toHaveLength(4);
+  });
 
   it("keeps a key's next delivery back until the record of the one before it has committed", async () => {
     const target = scriptedTarget();
@@ -170,11 +166,24 @@ describe("a target's slot while the attempt's record commits (issue 11)", () => 
   });
 });
 
-// A shared journal counts every standing claim against the target's concurrency: the claim tells it which of
-// this instance's are answered, and an answer must not send the engine to claim in vain (a row lock there).
+// A shared journal counts every standing claim against the target's concurrency, on every instance: there the
+// slot stays taken until the record, and an answer must not send the engine to claim in vain (a row lock).
 describePostgres("a target's slot on a shared journal (PostgreSQL)", () => {
-  it('is free once the target has answered, the journal counting the answered claims out', () =>
-    freesTheSlotAtTheAnswer('postgres'));
+  it('is held until the record commits', async () => {
+    const target = scriptedTarget();
+    const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target }, { backend: 'postgres' });
+    disposers.push(() => h.dispose());
+    await h.ingest(2, ['a']);
+    const { gate } = await startGated(h);
+    await waitFor(gate.waiting, (waiting) => waiting === 1);
+    await pause(300);
+    expect(target.jobs).toHaveLength(1);
+    gate.open();
+    await waitFor(
+      () => target.jobs.length,
+      (sent) => sent === 2,
+    );
+  });
 
   it('takes one claim per delivery at concurrency 1', async () => {
     const target = scriptedTarget();
