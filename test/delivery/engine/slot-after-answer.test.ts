@@ -47,19 +47,26 @@ const startGated = async (h: Awaited<ReturnType<typeof engineHarness>>) => {
   return { gate, engine };
 };
 
+/**
+ * A concurrency-1 target with `count` due deliveries and an engine over gated records, once two have gone out:
+ * the second while the first one's record had not committed.
+ */
+const twoSentWhileRecordsWait = async (count: number) => {
+  const target = scriptedTarget();
+  const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target });
+  disposers.push(() => h.dispose());
+  await h.ingest(count, ['a']);
+  const { gate, engine } = await startGated(h);
+  await waitFor(
+    () => target.jobs.length,
+    (sent) => sent === 2,
+  );
+  return { target, h, gate, engine };
+};
+
 describe("a target's slot while the attempt's record commits (issue 11)", () => {
   it('is free once the target has answered, and at most as many answered attempts again wait for their record', async () => {
-    const target = scriptedTarget();
-    const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target });
-    disposers.push(() => h.dispose());
-    await h.ingest(4, ['a']);
-    const { gate, engine } = await startGated(h);
-
-    // The second delivery went out while the first one's record had not committed.
-    await waitFor(
-      () => target.jobs.length,
-      (sent) => sent === 2,
-    );
+    const { target, h, gate, engine } = await twoSentWhileRecordsWait(4);
     const rows = await h.store.findDeliveries({});
     expect(rows.filter((row) => row.state === 'delivered')).toHaveLength(0);
 
@@ -97,16 +104,9 @@ describe("a target's slot while the attempt's record commits (issue 11)", () => 
     );
     expect(target.jobs.map((job) => job.event.receivedAt)).toEqual([now - 2, now - 1]);
   });
+
   it('keeps its counts right when a reload replaces, removes and re-adds the target while attempts settle', async () => {
-    const target = scriptedTarget();
-    const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target });
-    disposers.push(() => h.dispose());
-    await h.ingest(3, ['a']);
-    const { gate, engine } = await startGated(h);
-    await waitFor(
-      () => target.jobs.length,
-      (sent) => sent === 2,
-    );
+    const { target, h, gate, engine } = await twoSentWhileRecordsWait(3);
     for (const rules of [[httpSpec('a', { concurrency: 1 })], [], [httpSpec('a', { concurrency: 1 })]]) {
       h.setRules(rules);
       engine.wake();
