@@ -131,8 +131,13 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     for (const { name } of agendaLanes) {
       const lane = lanes.get(name);
       if (lane === undefined) continue;
-      // Woken by a new delivery while it can start nothing and already knows when it can: that time serves it.
-      if (!full && laneCapacity(lane, now) === 0 && (agenda.dueAt(name) ?? now) > now) continue;
+      // Woken while it can start nothing and already has a time of its own: that time serves it, or sooner the
+      // moment its rate limit or pause lets it go (a time set while attempts were in flight may not know it).
+      const dueAt = agenda.dueAt(name) ?? now;
+      if (!full && laneCapacity(lane, now) === 0 && dueAt > now) {
+        agenda.settle(name, Math.min(dueAt, laneUnblocksAt(lane, now) ?? dueAt));
+        continue;
+      }
       let due: number | undefined;
       try {
         due = await serveLane(lane, now);

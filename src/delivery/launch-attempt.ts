@@ -57,7 +57,7 @@ export function launchAttempt(
         markSettling(lanes, lane, id, true);
         // Not when the last claim found nothing more to send: only this record's commit (which wakes the lane)
         // or new deliveries (whose ingest does) can change that, and a claim is a write transaction.
-        if (!lane.claimedAll) deps.wake([name]);
+        if (!(lanes.get(name) ?? lane).claimedAll) deps.wake([name]);
       }
       await settled;
     })
