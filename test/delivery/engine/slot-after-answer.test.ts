@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/store/store.js';
 import { describePostgres } from '../../store/describe-postgres.js';
 import { makeIngestItem } from '../../store/make-ingest-item.js';
-import { engineHarness, httpSpec, scriptedTarget, waitFor } from './engine-harness.js';
+import { engineHarness, httpSpec, scriptedTarget, waitFor, type ScriptedTarget } from './engine-harness.js';
 
 /** A store whose attempt records wait until the test opens the gate, as a slow commit would. */
 function gatedRecords(store: Store): { store: Store; open(): void; close(): void; waiting(): number } {
@@ -64,6 +64,18 @@ const twoSentWhileRecordsWait = async (count: number) => {
   return { target, h, gate, engine };
 };
 
+/** The second delivery waits while the first one's record is held, and goes once it has committed. */
+const secondOnlyAfterFirstRecord = async (target: ScriptedTarget, gate: ReturnType<typeof gatedRecords>) => {
+  await waitFor(gate.waiting, (waiting) => waiting === 1);
+  await pause(300);
+  expect(target.jobs).toHaveLength(1);
+  gate.open();
+  await waitFor(
+    () => target.jobs.length,
+    (sent) => sent === 2,
+  );
+};
+
 describe("a target's slot while the attempt's record commits (issue 11)", () => {
   it('is free once the target has answered, and at most as many answered attempts again wait for their record', async () => {
     const { target, h, gate, engine } = await twoSentWhileRecordsWait(4);
@@ -91,17 +103,7 @@ describe("a target's slot while the attempt's record commits (issue 11)", () => 
     await h.store.ingest(
       [now - 2, now - 1].map((receivedAt) => ({ ...makeIngestItem({ receivedAt, targets: ['a'] }), keys: ['inc-1'] })),
     );
-    const { gate } = await startGated(h);
-
-    await waitFor(gate.waiting, (waiting) => waiting === 1);
-    await pause(300);
-    expect(target.jobs).toHaveLength(1);
-
-    gate.open();
-    await waitFor(
-      () => target.jobs.length,
-      (sent) => sent === 2,
-    );
+    await secondOnlyAfterFirstRecord(target, (await startGated(h)).gate);
     expect(target.jobs.map((job) => job.event.receivedAt)).toEqual([now - 2, now - 1]);
   });
 
@@ -174,15 +176,7 @@ describePostgres("a target's slot on a shared journal (PostgreSQL)", () => {
     const h = await engineHarness([httpSpec('a', { concurrency: 1 })], { a: target }, { backend: 'postgres' });
     disposers.push(() => h.dispose());
     await h.ingest(2, ['a']);
-    const { gate } = await startGated(h);
-    await waitFor(gate.waiting, (waiting) => waiting === 1);
-    await pause(300);
-    expect(target.jobs).toHaveLength(1);
-    gate.open();
-    await waitFor(
-      () => target.jobs.length,
-      (sent) => sent === 2,
-    );
+    await secondOnlyAfterFirstRecord(target, (await startGated(h)).gate);
   });
 
   it('takes one claim per delivery at concurrency 1', async () => {
