@@ -14,9 +14,9 @@ export interface DeliveryLane {
    * The deliveries whose attempts were answered but whose records have not committed (issue 11): no longer in
    * flight to the target, so their slots are free (under load a slot held until the commit sent one delivery
    * per two turns of the event loop), but their claims still stand, so the journal keeps a key's next delivery
-   * back meanwhile (and a shared journal is told to count them out). At most `concurrency` of them count against
-   * nothing; beyond that they take slots, so a journal slow to record cannot let claims pile up. Shared with the
-   * lane that replaces this one on a reload.
+   * back meanwhile. At most `concurrency` of them count against nothing; beyond that they take slots, so a
+   * journal slow to record cannot let claims pile up. Shared with the lane that replaces this one on a reload.
+   * Empty with shared pacing (LanePacer.freesSlotAtAnswer).
    */
   readonly settling: Set<string>;
   /**
