@@ -33,7 +33,7 @@ describePostgres('PostgreSQL event counts (several writers, migration 7)', () =>
     ]);
     // As a journal of version 6 would be: no counts yet.
     await on.sql('DROP TABLE event_counts');
-    await on.sql('DELETE FROM schema_migrations WHERE version = 7');
+    await on.sql('DELETE FROM schema_migrations WHERE version >= 7'); // migration 8 is applied again too
     const again = await migrated(on);
     expect(await again.eventsPerMinute(0)).toEqual([
       { minute: minute(now - 47 * HOUR), kind: 'incident.created', severity: 'high', count: 1 },

@@ -6,6 +6,7 @@ import { heldDeliveriesMigration } from './004-held-deliveries.js';
 import { correlationKeysMigration } from './005-correlation-keys.js';
 import { consoleMigration } from './006-console.js';
 import { eventCountsMigration } from './007-event-counts.js';
+import { dueOrderMigration } from './008-due-order.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
 export const postgresMigrations: readonly PostgresMigration[] = [
@@ -16,4 +17,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   correlationKeysMigration,
   consoleMigration,
   eventCountsMigration,
+  dueOrderMigration,
 ];
