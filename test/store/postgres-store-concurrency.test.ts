@@ -47,6 +47,45 @@ describePostgres('PostgreSQL store shared by several instances', () => {
     expect(await b.claimDue({ target: 'slack', now: T0 + 100, limit: 100, leaseMs: LEASE })).toEqual([]);
   });
 
+  it("counts the claims another instance committed while this one waited for the target's pacing row", async () => {
+    const on = await journal();
+    const b = instance(on);
+    await b.migrate();
+    await b.ingest(Array.from({ length: 8 }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets: ['hook'] })));
+    const shared = b.sharedTargets;
+    if (shared === undefined) throw new Error('a PostgreSQL store shares its targets');
+    const policy = {
+      rateLimit: null,
+      concurrency: 3,
+      circuit: { failures: 5, cooldownMs: 30_000 },
+      maxDelayMs: 60_000,
+    };
+    // Creates the pacing row; nothing is due yet.
+    expect((await shared.claim({ target: 'hook', now: T0 - 1, limit: 8, leaseMs: LEASE, policy })).claims).toEqual([]);
+
+    // "Another instance" holds the row, as its claim does, while b's claim starts and waits for it.
+    const other = await on.connect();
+    cleanups.push(() => other.end());
+    await other.query("BEGIN; SELECT * FROM target_pacing WHERE target = 'hook' FOR UPDATE");
+    const waiting = shared.claim({ target: 'hook', now: T0 + 100, limit: 8, leaseMs: LEASE, policy });
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await other.query(
+        "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%target_pacing%FOR UPDATE%'",
+      );
+      if (rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // ...then claims the target's whole concurrency and commits.
+    await other.query(
+      `UPDATE deliveries SET claim_token = 'other', next_attempt_at = ${T0 + 100 + LEASE}
+       WHERE id IN (SELECT id FROM deliveries WHERE target = 'hook' ORDER BY id LIMIT 3); COMMIT`,
+    );
+
+    // b's count of the attempts in flight runs after it got the row, so it sees those 3 and starts none.
+    const claimed = await waiting;
+    expect(claimed.claims).toEqual([]);
+  });
+
   it("retakes a dead instance's claims once the lease ends, and ignores its late record", async () => {
     const on = await journal();
     const [a, b] = [instance(on), instance(on)] as const;

@@ -74,7 +74,7 @@ export function createPostgresIngest(
         }
         return results;
       },
-      lockKeys(dedupeLockKeys(namespace, items)),
+      { opening: [lockKeys(dedupeLockKeys(namespace, items))] },
     );
 }
 

@@ -42,6 +42,23 @@ export async function lockTargetPacing(
   return row;
 }
 
+/** A number or NULL written into a statement (lockTargetPacingStatement's case): anything else is refused. */
+function numberLiteral(value: number | null): string {
+  if (value === null) return 'NULL';
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  return String(value);
+}
+
+/** The write-back as one statement without parameters, to go with the COMMIT in one round trip (a claim's). */
+export function saveTargetPacingStatement(target: string, state: PacingState): string {
+  const values = [state.tokens, state.refilledAt, state.failures, state.openUntil, state.probeUntil];
+  const [tokens, refilledAt, failures, openUntil, probeUntil] = values.map(numberLiteral);
+  const probeToken = state.probeToken === null ? 'NULL' : pg.escapeLiteral(state.probeToken);
+  return `UPDATE target_pacing SET tokens = ${tokens}, refilled_at = ${refilledAt}, failures = ${failures},
+     open_until = ${openUntil}, probe_until = ${probeUntil}, paused_until = ${numberLiteral(state.pausedUntil)},
+     probe_token = ${probeToken} WHERE target = ${pg.escapeLiteral(target)}`;
+}
+
 /** Writes the row back (the caller holds its lock). */
 export async function saveTargetPacing(client: pg.PoolClient, target: string, state: PacingState): Promise<void> {
   await client.query(

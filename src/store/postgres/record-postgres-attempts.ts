@@ -36,7 +36,7 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
       }
       return applied;
     },
-    lockDeliveries([...new Set(parsed.map((record) => record.rowId))]),
+    { opening: [lockDeliveries([...new Set(parsed.map((record) => record.rowId))])] },
   );
 }
 
