@@ -68,13 +68,15 @@ describePostgres('PostgreSQL store shared by several instances', () => {
     cleanups.push(() => other.end());
     await other.query("BEGIN; SELECT * FROM target_pacing WHERE target = 'hook' FOR UPDATE");
     const waiting = shared.claim({ target: 'hook', now: T0 + 100, limit: 8, leaseMs: LEASE, policy });
-    for (let i = 0; i < 200; i++) {
+    let blocked = false;
+    for (let i = 0; i < 500 && !blocked; i++) {
       const { rows } = await other.query(
-        "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%target_pacing%FOR UPDATE%'",
+        'SELECT 1 FROM pg_stat_activity WHERE pg_blocking_pids(pid) @> ARRAY[pg_backend_pid()]',
       );
-      if (rows.length > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      blocked = rows.length > 0;
+      if (!blocked) await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    expect(blocked).toBe(true);
     // ...then claims the target's whole concurrency and commits.
     await other.query(
       `UPDATE deliveries SET claim_token = 'other', next_attempt_at = ${T0 + 100 + LEASE}

@@ -64,5 +64,6 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
 /** The count with its values written in, to go with the BEGIN and the lock in one round trip. */
 function countInFlightStatement(target: string, now: number): string {
   if (!Number.isSafeInteger(now)) throw new RangeError(`not an integer: ${now}`);
-  return COUNT_IN_FLIGHT.replace('$1', pg.escapeLiteral(target)).replace('$2', String(now));
+  // Functions as replacements: a `$` in the target's literal is left as it is, and `$2` is replaced first.
+  return COUNT_IN_FLIGHT.replace('$2', () => String(now)).replace('$1', () => pg.escapeLiteral(target));
 }

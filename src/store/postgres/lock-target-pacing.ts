@@ -8,7 +8,8 @@ const LOCK_ROW = `SELECT tokens, refilled_at AS "refilledAt", failures, open_unt
 const lockRow = prepared('pacing_lock', LOCK_ROW);
 
 /** The lock with the target written in (escaped), to go with the BEGIN in one round trip (a claim's). */
-export const lockTargetPacingStatement = (target: string): string => LOCK_ROW.replace('$1', pg.escapeLiteral(target));
+export const lockTargetPacingStatement = (target: string): string =>
+  LOCK_ROW.replace('$1', () => pg.escapeLiteral(target));
 const saveRow = prepared(
   'pacing_save',
   `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
@@ -42,17 +43,22 @@ export async function lockTargetPacing(
   return row;
 }
 
-/** A number or NULL written into a statement (lockTargetPacingStatement's case): anything else is refused. */
-function numberLiteral(value: number | null): string {
+/**
+ * A number or NULL written into a statement (lockTargetPacingStatement's case): anything else is refused, and
+ * a fraction for an integer column too (PostgreSQL would round it where a parameter is refused).
+ */
+function numberLiteral(value: number | null, integer = true): string {
   if (value === null) return 'NULL';
-  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  if (integer ? !Number.isSafeInteger(value) : !Number.isFinite(value))
+    throw new RangeError(`not ${integer ? 'an integer' : 'a finite number'}: ${value}`);
   return String(value);
 }
 
 /** The write-back as one statement without parameters, to go with the COMMIT in one round trip (a claim's). */
 export function saveTargetPacingStatement(target: string, state: PacingState): string {
-  const values = [state.tokens, state.refilledAt, state.failures, state.openUntil, state.probeUntil];
-  const [tokens, refilledAt, failures, openUntil, probeUntil] = values.map(numberLiteral);
+  const tokens = numberLiteral(state.tokens, false);
+  const values = [state.refilledAt, state.failures, state.openUntil, state.probeUntil];
+  const [refilledAt, failures, openUntil, probeUntil] = values.map((value) => numberLiteral(value));
   const probeToken = state.probeToken === null ? 'NULL' : pg.escapeLiteral(state.probeToken);
   return `UPDATE target_pacing SET tokens = ${tokens}, refilled_at = ${refilledAt}, failures = ${failures},
      open_until = ${openUntil}, probe_until = ${probeUntil}, paused_until = ${numberLiteral(state.pausedUntil)},

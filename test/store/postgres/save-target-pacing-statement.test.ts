@@ -20,8 +20,9 @@ describe('saveTargetPacingStatement', () => {
     expect(sql).toMatch(/WHERE target = 'o''hook'$/);
   });
 
-  it('refuses a number that is not finite, so nothing but a number reaches the SQL', () => {
+  it('refuses a number that is not finite, or a fraction for an integer column, so nothing else reaches the SQL', () => {
     expect(() => saveTargetPacingStatement('hook', { ...STATE, tokens: Number.NaN })).toThrow(RangeError);
     expect(() => saveTargetPacingStatement('hook', { ...STATE, openUntil: Infinity })).toThrow(RangeError);
+    expect(() => saveTargetPacingStatement('hook', { ...STATE, refilledAt: 1.5 })).toThrow(RangeError);
   });
 });
