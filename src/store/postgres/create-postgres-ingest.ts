@@ -74,7 +74,7 @@ export function createPostgresIngest(
         }
         return results;
       },
-      { opening: [lockKeys(dedupeLockKeys(namespace, items))] },
+      lockKeys(dedupeLockKeys(namespace, items)),
     );
 }
 

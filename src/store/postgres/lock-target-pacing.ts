@@ -43,28 +43,6 @@ export async function lockTargetPacing(
   return row;
 }
 
-/**
- * A number or NULL written into a statement (lockTargetPacingStatement's case): anything else is refused, and
- * a fraction for an integer column too (PostgreSQL would round it where a parameter is refused).
- */
-function numberLiteral(value: number | null, integer = true): string {
-  if (value === null) return 'NULL';
-  if (integer ? !Number.isSafeInteger(value) : !Number.isFinite(value))
-    throw new RangeError(`not ${integer ? 'an integer' : 'a finite number'}: ${value}`);
-  return String(value);
-}
-
-/** The write-back as one statement without parameters, to go with the COMMIT in one round trip (a claim's). */
-export function saveTargetPacingStatement(target: string, state: PacingState): string {
-  const tokens = numberLiteral(state.tokens, false);
-  const values = [state.refilledAt, state.failures, state.openUntil, state.probeUntil];
-  const [refilledAt, failures, openUntil, probeUntil] = values.map((value) => numberLiteral(value));
-  const probeToken = state.probeToken === null ? 'NULL' : pg.escapeLiteral(state.probeToken);
-  return `UPDATE target_pacing SET tokens = ${tokens}, refilled_at = ${refilledAt}, failures = ${failures},
-     open_until = ${openUntil}, probe_until = ${probeUntil}, paused_until = ${numberLiteral(state.pausedUntil)},
-     probe_token = ${probeToken} WHERE target = ${pg.escapeLiteral(target)}`;
-}
-
 /** Writes the row back (the caller holds its lock). */
 export async function saveTargetPacing(client: pg.PoolClient, target: string, state: PacingState): Promise<void> {
   await client.query(

@@ -36,7 +36,7 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
       }
       return applied;
     },
-    { opening: [lockDeliveries([...new Set(parsed.map((record) => record.rowId))])] },
+    lockDeliveries([...new Set(parsed.map((record) => record.rowId))]),
   );
 }
 

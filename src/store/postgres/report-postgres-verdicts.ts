@@ -36,7 +36,7 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
   const targets = [...byTarget.keys()].sort();
   await withPostgresTransaction(
     pool,
-    async (client, [locked]) => {
+    async (client, locked) => {
       for (const [index, target] of targets.entries()) {
         const list = byTarget.get(target) ?? [];
         const first = list[0];
@@ -50,6 +50,6 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
     // The first target's lock goes with the BEGIN, in one round trip, as the attempt record's does. A failure's
     // verdict and its record commit separately (the engine's two group commits): between the two a claim sees
     // the attempt neither in flight nor failed, so the verdict must not take longer to commit than the record.
-    { opening: [lockTargetPacingStatement(targets[0] ?? '')] },
+    lockTargetPacingStatement(targets[0] ?? ''),
   );
 }
