@@ -7,7 +7,11 @@
  * the PostgreSQL backends serving the store (by `application_name`, from /proc), this process's CPU (the
  * store's client side: pg's protocol, parsing), and the statements sent. Reports, never asserts.
  *
- *   npx tsx bench/postgres-journal-bench.ts [--baseline DIR] [--rounds 5] [--events 6000] [--group 32]
+ * `--backlog N` first fills each journal with N due deliveries, which every claim then takes from the front
+ * while the group's own join the back: the journal as a storm leaves it, when what a claim costs may grow
+ * with the backlog (it did: PostgreSQL migration 8).
+ *
+ *   npx tsx bench/postgres-journal-bench.ts [--baseline DIR] [--rounds 5] [--events 6000] [--group 32] [--backlog 0]
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -27,11 +31,13 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '5' },
     events: { type: 'string', default: '6000' },
     group: { type: 'string', default: '32' },
+    backlog: { type: 'string', default: '0' },
   },
 });
 const ROUNDS = Number(flags.rounds);
 const EVENTS = Number(flags.events);
 const GROUP = Number(flags.group);
+const BACKLOG = Number(flags.backlog);
 const TARGET = 'receiver';
 const POLICY = { rateLimit: null, concurrency: 1000, circuit: { failures: 5, cooldownMs: 30_000 }, maxDelayMs: 60_000 };
 
@@ -169,11 +175,14 @@ try {
     // Pool of 1: every statement on the one backend measured, as one instance's group commits are serial.
     const store = module.createPostgresStore({ url: withName.toString(), schema, pool: { max: 1 } });
     await store.migrate();
+    for (let n = 0; n < BACKLOG; n += 1_000) {
+      await store.ingest(Array.from({ length: Math.min(1_000, BACKLOG - n) }, (_, i) => item(-1 - n - i)));
+    }
     builds.push({ name, store, application, statements: { n: 0 } });
   }
   console.log(
     `PostgreSQL journal benchmark: ${EVENTS} events per round in groups of ${GROUP} (ingest, paced claim, record, ` +
-      `report), ${ROUNDS} rounds; ${database.serverInfo}`,
+      `report), ${ROUNDS} rounds, ${BACKLOG} due deliveries ahead of them; ${database.serverInfo}`,
   );
   for (const build of builds) await round(build, GROUP * 20, watcher); // warm-up: JIT, plans, pages
   const results = new Map<string, Round[]>(builds.map((build) => [build.name, []]));
