@@ -26,9 +26,11 @@ export function registerScrapeGauges(
       // Journal unreachable: the series are absent this scrape (readyz says why), the rest still renders.
     }
     metrics.reset('switchyard_target_in_flight');
+    metrics.reset('switchyard_target_awaiting_record');
     metrics.reset('switchyard_target_circuit_state');
-    for (const { target, inFlight, circuit } of sources.engine.status()) {
+    for (const { target, inFlight, awaitingRecord, circuit } of sources.engine.status()) {
       metrics.set('switchyard_target_in_flight', { target }, inFlight);
+      metrics.set('switchyard_target_awaiting_record', { target }, awaitingRecord);
       for (const state of CIRCUIT_STATES) {
         metrics.set('switchyard_target_circuit_state', { target, state }, state === circuit ? 1 : 0);
       }

@@ -69,6 +69,12 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
     labels: ['target'],
   },
   {
+    name: 'switchyard_target_awaiting_record',
+    help: 'Attempts the target answered whose record the journal has not committed yet, by target.',
+    type: 'gauge',
+    labels: ['target'],
+  },
+  {
     name: 'switchyard_target_circuit_state',
     help: "1 for the target's current circuit state (closed, open, half-open), 0 for the others.",
     type: 'gauge',

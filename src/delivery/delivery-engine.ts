@@ -268,7 +268,15 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     status: () =>
       [...lanes.values()].map((lane) => {
         const { state, nextProbeAt, pausedUntil } = laneCircuit(lane, clock.now());
-        return { target: lane.spec.name, inFlight: lane.inFlight, circuit: state, nextProbeAt, pausedUntil };
+        const { inFlight, settling } = lane;
+        return {
+          target: lane.spec.name,
+          inFlight,
+          awaitingRecord: settling.size,
+          circuit: state,
+          nextProbeAt,
+          pausedUntil,
+        };
       }),
     async stop(deadlineMs) {
       stopping = true;

@@ -1,7 +1,15 @@
 /** One target's state as the engine reports it, for health, the admin API and the console. */
 export interface TargetStatus {
   readonly target: string;
+  /** Attempts started and not answered yet, with those answered but failed whose record is not committed. */
   readonly inFlight: number;
+  /**
+   * Attempts the target answered (delivered) whose record the journal has not committed yet. On SQLite the
+   * first `concurrency` of them no longer hold a slot (delivery.md, step 3); past that they do, so a lane
+   * with a slow journal can show nothing in flight and up to twice its concurrency here, sending nothing
+   * more until they commit.
+   */
+  readonly awaitingRecord: number;
   readonly circuit: 'closed' | 'open' | 'half-open';
   /** While the circuit is open: when it lets the next probe through (ms; always ahead of now). */
   readonly nextProbeAt?: number | undefined;

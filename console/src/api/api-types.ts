@@ -140,6 +140,7 @@ export interface TargetHealth {
   readonly pending: number;
   readonly dead: number;
   readonly inFlight: number;
+  readonly awaitingRecord: number;
   readonly circuit: 'closed' | 'open' | 'half-open' | null;
   readonly nextProbeAt: string | null;
   readonly pausedUntil: string | null;

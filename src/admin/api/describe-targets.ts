@@ -10,6 +10,7 @@ export interface TargetReport {
   readonly pending: number;
   readonly dead: number;
   readonly inFlight: number;
+  readonly awaitingRecord: number;
   /** Null when the engine has no lane for the target (not in the rules, or before its first pass). */
   readonly circuit: TargetStatus['circuit'] | null;
   /** While the circuit is open: when the next probe is due (ISO 8601, never in the past); null otherwise. */
@@ -36,6 +37,7 @@ export function describeTargets(
       pending: count(name, 'pending'),
       dead: count(name, 'dead'),
       inFlight: lane?.inFlight ?? 0,
+      awaitingRecord: lane?.awaitingRecord ?? 0,
       circuit: lane?.circuit ?? null,
       nextProbeAt: iso(lane?.nextProbeAt),
       pausedUntil: iso(lane?.pausedUntil),

@@ -217,11 +217,11 @@ describe('admin API rules and targets', () => {
     );
   });
 
-  it('reports each target with journal counts, attempts in flight and circuit, journal-only targets too', async () => {
+  it('reports each target with journal counts, attempts in flight and awaiting their record, circuit, journal-only targets too', async () => {
     const { api: a } = await seeded({
       engineStatus: () => [
-        { target: 'soc-slack', inFlight: 1, circuit: 'open', nextProbeAt: NOW + 30_000 },
-        { target: 'tickets', inFlight: 0, circuit: 'closed', pausedUntil: NOW + 5_000 },
+        { target: 'soc-slack', inFlight: 1, awaitingRecord: 0, circuit: 'open', nextProbeAt: NOW + 30_000 },
+        { target: 'tickets', inFlight: 0, awaitingRecord: 3, circuit: 'closed', pausedUntil: NOW + 5_000 },
       ],
     });
     // A target the rules no longer define, with a delivery still in the journal.
@@ -230,8 +230,28 @@ describe('admin API rules and targets', () => {
     const idle = { nextProbeAt: null, pausedUntil: null };
     expect(answer.body).toEqual({
       items: [
-        { name: 'oncall-mail', type: 'email', inRules: true, pending: 0, dead: 0, inFlight: 0, circuit: null, ...idle },
-        { name: 'retired', type: null, inRules: false, pending: 1, dead: 0, inFlight: 0, circuit: null, ...idle },
+        {
+          name: 'oncall-mail',
+          type: 'email',
+          inRules: true,
+          pending: 0,
+          dead: 0,
+          inFlight: 0,
+          awaitingRecord: 0,
+          circuit: null,
+          ...idle,
+        },
+        {
+          name: 'retired',
+          type: null,
+          inRules: false,
+          pending: 1,
+          dead: 0,
+          inFlight: 0,
+          awaitingRecord: 0,
+          circuit: null,
+          ...idle,
+        },
         {
           name: 'soc-slack',
           type: 'slack',
@@ -239,6 +259,7 @@ describe('admin API rules and targets', () => {
           pending: 2,
           dead: 2,
           inFlight: 1,
+          awaitingRecord: 0,
           circuit: 'open',
           nextProbeAt: new Date(NOW + 30_000).toISOString(),
           pausedUntil: null,
@@ -250,6 +271,7 @@ describe('admin API rules and targets', () => {
           pending: 6,
           dead: 1,
           inFlight: 0,
+          awaitingRecord: 3,
           circuit: 'closed',
           nextProbeAt: null,
           pausedUntil: new Date(NOW + 5_000).toISOString(),
@@ -263,7 +285,9 @@ describe('admin API deliveries of a held-back target', () => {
   it('shows a pending delivery due when the open circuit lets the next probe through, not a time already past', async () => {
     const probeAt = NOW + 30_000;
     const { api: a } = await seeded({
-      engineStatus: () => [{ target: 'soc-slack', inFlight: 0, circuit: 'open', nextProbeAt: probeAt }],
+      engineStatus: () => [
+        { target: 'soc-slack', inFlight: 0, awaitingRecord: 0, circuit: 'open', nextProbeAt: probeAt },
+      ],
     });
     const pending = await a.store.findDeliveries({ target: 'soc-slack', state: 'pending' });
     expect(pending.length).toBeGreaterThan(0);

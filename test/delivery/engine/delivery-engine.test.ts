@@ -285,7 +285,9 @@ for (const [journalName, describeOn, backend] of suites)
       expect(target.jobs).toHaveLength(3);
       // The listing says when the probe is due (ahead of now), not a due time that has passed.
       const probeAt = openedAt + 30_000;
-      expect(engine.status()).toEqual([{ target: 't', inFlight: 0, circuit: 'open', nextProbeAt: probeAt }]);
+      expect(engine.status()).toEqual([
+        { target: 't', inFlight: 0, awaitingRecord: 0, circuit: 'open', nextProbeAt: probeAt },
+      ]);
       expect(circuitLog()).toEqual([
         ['warn', 'open', 'consecutive failures: HTTP 503', new Date(probeAt).toISOString()],
       ]);

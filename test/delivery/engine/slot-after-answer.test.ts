@@ -85,7 +85,8 @@ describe("a target's slot while the attempt's record commits (issue 11)", () => 
     // Two answered attempts waiting for their record fill the lane: nothing more is claimed meanwhile.
     await pause(300);
     expect(target.jobs).toHaveLength(2);
-    expect(engine.status()).toEqual([expect.objectContaining({ target: 'a', inFlight: 0 })]);
+    // Status says why: nothing in flight, two answered and awaiting their record.
+    expect(engine.status()).toEqual([expect.objectContaining({ target: 'a', inFlight: 0, awaitingRecord: 2 })]);
 
     gate.open();
     await waitFor(
