@@ -38,6 +38,7 @@ const ROUNDS = Number(flags.rounds);
 const EVENTS = Number(flags.events);
 const GROUP = Number(flags.group);
 const BACKLOG = Number(flags.backlog);
+if (!Number.isSafeInteger(BACKLOG) || BACKLOG < 0) throw new Error(`--backlog: not a count: ${flags.backlog}`);
 const TARGET = 'receiver';
 const POLICY = { rateLimit: null, concurrency: 1000, circuit: { failures: 5, cooldownMs: 30_000 }, maxDelayMs: 60_000 };
 

@@ -6,11 +6,11 @@ import type { PacedClaim, PacedClaimRequest } from '../shared-targets.js';
 import { attachClaimedEvents } from './attach-claimed-events.js';
 import { leasePostgresDue } from './lease-postgres-due.js';
 import { lockTargetPacing, lockTargetPacingStatement, saveTargetPacing } from './lock-target-pacing.js';
-import { prepared } from './prepared.js';
+import { unnamed } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
-const countInFlight = prepared(
-  'pacing_in_flight',
+// Unnamed (prepared.ts says why): a generic plan kept from an empty journal read every later-due delivery.
+const countInFlight = unnamed(
   `SELECT count(*)::int AS n FROM deliveries
    WHERE claim_token IS NOT NULL AND target = $1 AND state = 'pending' AND next_attempt_at > $2`,
 );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inLine } from '../key-order-sql.js';
+import { unnamed } from './prepared.js';
 import type { ClaimRequest, StoredDelivery, StoredEvent } from '../store.js';
 
 export type LeasedRow = StoredDelivery & {
@@ -43,17 +44,7 @@ const leaseSql = (withEvents: boolean) => `WITH due AS (
      due.updated_at AS "updatedAt", d.id AS "rowId", d.retry_from AS "retryFrom",
      d.schedule_attempts AS "scheduleAttempts", d.replay_generation AS "generation", d.suppressed_count AS "suppressedCount",
      d.correlation_key AS "correlationKey"${withEvents ? EVENT_COLUMNS : ''}`;
-/**
- * Not a named (prepared) statement, unlike the other statements of a claim: PostgreSQL plans an unnamed one
- * anew for each call, with the table as it is then. A named one may keep a generic plan made when the
- * connection first used it, and on a new, nearly empty journal that plan updated the claimed rows through a
- * sequential scan of `deliveries` (auto_explain: `Seq Scan on deliveries d ... Filter: (id = ANY ($8))`), kept
- * until an ANALYZE replaced it: a claim's cost grew with every delivery since the start, 0.5 ms to 2.8 ms of
- * the server's CPU per event within a minute in the journal benchmark. Planning costs about 0.5 ms per claim.
- */
-const unnamed =
-  (text: string) =>
-  (values: readonly unknown[]): pg.QueryConfig => ({ text, values: [...values] });
+// Unnamed (prepared.ts says why): a generic plan kept from an empty journal scanned `deliveries` per claim.
 const leaseWithEvents = unnamed(leaseSql(true));
 const leaseOnly = unnamed(leaseSql(false));
 

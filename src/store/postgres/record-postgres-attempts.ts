@@ -3,7 +3,7 @@ import type { AttemptRecord } from '../store.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { writePostgresReferences } from './postgres-references.js';
 import { bigintArrayLiteral } from './bigint-array-literal.js';
-import { prepared } from './prepared.js';
+import { unnamed } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
 // With the BEGIN, in one round trip: the ids are written into it.
@@ -52,8 +52,8 @@ function rounds(records: readonly Parsed[]): Parsed[][] {
   return result;
 }
 
-const recordStatement = prepared(
-  'record_round',
+// Unnamed (prepared.ts says why): a generic plan kept from an empty journal read every pending delivery per record.
+const recordStatement = unnamed(
   `WITH input AS (
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
        $7::bigint[], $8::text[], $9::integer[], $10::text[], $11::integer[])

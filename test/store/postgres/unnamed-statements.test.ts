@@ -1,0 +1,62 @@
+import type pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { claimPostgresPaced } from '../../../src/store/postgres/claim-postgres-paced.js';
+import { leasePostgresDue } from '../../../src/store/postgres/lease-postgres-due.js';
+import { recordPostgresAttempts } from '../../../src/store/postgres/record-postgres-attempts.js';
+
+/** A pool whose one connection records what it is sent: no rows, but the pacing row for a claim's lock and 0 for its count. */
+function recordingPool(pacingRow: Record<string, unknown>): { pool: pg.Pool; sent: (string | pg.QueryConfig)[] } {
+  const sent: (string | pg.QueryConfig)[] = [];
+  const client = {
+    query: async (config: string | pg.QueryConfig) => {
+      sent.push(config);
+      if (typeof config === 'string' && config.startsWith('BEGIN; ')) return [{ rows: [] }, { rows: [pacingRow] }];
+      return { rows: typeof config !== 'string' && config.text.includes('count(*)') ? [{ n: 0 }] : [] };
+    },
+    on: () => undefined,
+    off: () => undefined,
+    release: () => undefined,
+  };
+  return { pool: { connect: async () => client, query: client.query } as unknown as pg.Pool, sent };
+}
+
+const named = (sent: readonly (string | pg.QueryConfig)[]) =>
+  sent.flatMap((config) => (typeof config === 'string' ? [] : [config.name ?? 'unnamed']));
+
+// prepared.ts: a named statement's generic plan, made on a nearly empty journal, read the whole table per call.
+describe('statements whose plan depends on the size of deliveries', () => {
+  it('sends the lease unnamed, both forms', async () => {
+    const { pool, sent } = recordingPool({});
+    const request = { target: 't', now: 1_000, limit: 5, leaseMs: 60_000 };
+    await leasePostgresDue(pool, request);
+    await leasePostgresDue(pool, request, false);
+    expect(named(sent)).toEqual(['unnamed', 'unnamed']);
+    expect((sent[0] as pg.QueryConfig).values).toEqual(['t', 1_000, 5, expect.any(String), 61_000]);
+  });
+
+  it("sends a paced claim's count of claims in flight and its lease unnamed", async () => {
+    const state = { tokens: 0, refilledAt: 0, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
+    const { pool, sent } = recordingPool({ ...state, pausedUntil: 0 });
+    const policy = {
+      rateLimit: null,
+      concurrency: 4,
+      circuit: { failures: 5, cooldownMs: 30_000 },
+      maxDelayMs: 60_000,
+    };
+    await claimPostgresPaced(pool, { target: 't', now: 1_000, limit: 4, leaseMs: 60_000, policy });
+    expect(named(sent)).toEqual(['unnamed', 'unnamed']);
+  });
+
+  it("sends an attempt record's round unnamed", async () => {
+    const { pool, sent } = recordingPool({});
+    await recordPostgresAttempts(pool, [
+      {
+        deliveryId: 'dlv_7',
+        claimToken: 'c',
+        attempt: { startedAt: 1_000, durationMs: 5, outcome: 'delivered', statusCode: 200, detail: null },
+        next: { state: 'delivered', nextAttemptAt: 1_000, lastError: null },
+      },
+    ]);
+    expect(named(sent)).toEqual(['unnamed']);
+  });
+});
