@@ -42,9 +42,9 @@ export async function settleAttempt(
   ctx.metrics.observe('switchyard_delivery_attempt_duration_seconds', { target }, record.attempt.durationMs / 1000);
   logAttempt(ctx.log, delivery, claimed.event.id, target, record);
   await ctx.record(record, leaseEnd).catch((error: unknown) => {
-    // Given up at the lease's end (or shutdown): the claim stays in the journal and runs out, so the delivery
-    // is sent again, at least once.
-    ctx.log.error('recording a delivery attempt failed until its lease ended; the delivery will be sent again', {
+    // Given up at the lease's end, at shutdown, or at once when the journal is gone until a restart: the claim
+    // stays in the journal and runs out, so the delivery is sent again, at least once.
+    ctx.log.error('recording a delivery attempt failed; the delivery will be sent again once its claim runs out', {
       delivery,
       error: String(error),
     });

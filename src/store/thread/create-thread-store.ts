@@ -185,6 +185,8 @@ export function createThreadStore(
   };
 }
 
+/** The thread is gone, and nothing reopens the journal in this process: `untilRestart`. */
 function unavailable(reason: string): SwitchyardError {
-  return new SwitchyardError('journal_unavailable', `the event journal is unavailable: ${reason}`, { status: 503 });
+  const message = `the event journal is unavailable: ${reason}`;
+  return new SwitchyardError('journal_unavailable', message, { status: 503, untilRestart: true });
 }
