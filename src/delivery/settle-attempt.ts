@@ -43,8 +43,8 @@ export async function settleAttempt(
   logAttempt(ctx.log, delivery, claimed.event.id, target, record);
   await ctx.record(record, leaseEnd).catch((error: unknown) => {
     // Given up at the lease's end, at shutdown, or at once when the journal is gone until a restart: the claim
-    // stays in the journal and runs out, so the delivery is sent again, at least once.
-    ctx.log.error('recording a delivery attempt failed; the delivery will be sent again once its claim runs out', {
+    // stays in the journal until it runs out or a restart releases it, so the delivery is sent again.
+    ctx.log.error('recording a delivery attempt failed; the delivery will be sent again', {
       delivery,
       error: String(error),
     });

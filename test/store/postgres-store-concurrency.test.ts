@@ -163,6 +163,22 @@ describePostgres('PostgreSQL store shared by several instances', () => {
     for (const store of stores) expect(await store.counts()).toEqual({ events: 0, deliveries: 0 });
   });
 
+  it('gives up a migration that would wait on a table another session holds, as journal_unavailable', async () => {
+    const on = await journal();
+    const store = instance(on);
+    await store.migrate();
+    // As a journal of version 7 would be: migration 8 locks deliveries.
+    await on.sql('DELETE FROM schema_migrations WHERE version = 8');
+    const holder = await on.connect();
+    cleanups.push(() => holder.end());
+    await holder.query('BEGIN; SELECT 1 FROM deliveries LIMIT 1'); // an operator's open transaction
+
+    await expect(store.migrate()).rejects.toMatchObject({ code: 'journal_unavailable' });
+    await holder.query('ROLLBACK');
+    await store.migrate();
+    expect(await on.sql('SELECT max(version) AS v FROM schema_migrations')).toEqual([{ v: postgresMigrations.length }]);
+  });
+
   it('three instances grouping and sending at once: every event in exactly one digest, each digest sent once', async () => {
     const on = await journal();
     const stores = [instance(on), instance(on), instance(on)] as const;

@@ -30,6 +30,12 @@ export async function runPostgresMigrations(
     await client.query("SELECT pg_advisory_xact_lock(hashtext('switchyard.migrate'), hashtext($1))", [
       options.schema ?? '',
     ]);
+    // A migration that locks a table (migration 8's LOCK TABLE deliveries) would otherwise wait for as long as
+    // any other session holds it (an operator's open transaction, a pg_dump), and every instance's reads and
+    // writes queue behind that wait. Failing instead is journal_unavailable (55P03): the daemon starts not
+    // ready and tries again; `switchyard migrate` says so. Set after the advisory lock, which may rightly wait
+    // for another instance's migration.
+    await client.query("SET LOCAL lock_timeout = '5s'");
     // Checked before creating anything, so that migrate() on a current journal needs no DDL privileges.
     const version = await checkPostgresSchemaVersion(client, migrations.length);
     if (version === migrations.length) return;

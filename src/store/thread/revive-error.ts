@@ -17,10 +17,11 @@ export function reviveError(wire: WireError): Error {
   const cause = wire.cause === undefined ? undefined : reviveError(wire.cause);
   let error: Error;
   if (wire.name === 'SwitchyardError' && typeof wire.props.code === 'string') {
-    const { status, where } = wire.props;
+    const { status, where, untilRestart } = wire.props;
     error = new SwitchyardError(wire.props.code, wire.message, {
       ...(typeof status === 'number' ? { status } : {}),
       ...(typeof where === 'string' ? { where } : {}),
+      ...(untilRestart === true ? { untilRestart } : {}),
       ...(cause === undefined ? {} : { cause }),
     });
   } else {
