@@ -4,7 +4,7 @@ import type { Logger } from '../log/logger.js';
 import type { CompiledRules } from '../rules/rules.js';
 import type { ClaimedDelivery, Store } from '../store/store.js';
 import { createAttemptRecorder } from './create-attempt-recorder.js';
-import { createDeliveryLane, laneCapacity, laneCircuit, laneUnblocksAt, type DeliveryLane } from './delivery-lane.js';
+import { createDeliveryLane, laneCapacity, laneStatus, laneUnblocksAt, type DeliveryLane } from './delivery-lane.js';
 import { createLaneAgenda } from './lane-agenda.js';
 import type { TargetStatus } from './target-status.js';
 import { deadLetterOrphans } from './dead-letter-orphans.js';
@@ -265,19 +265,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
       wake();
     },
     wake: (targets) => wake(targets),
-    status: () =>
-      [...lanes.values()].map((lane) => {
-        const { state, nextProbeAt, pausedUntil } = laneCircuit(lane, clock.now());
-        const { inFlight, settling } = lane;
-        return {
-          target: lane.spec.name,
-          inFlight,
-          awaitingRecord: settling.size,
-          circuit: state,
-          nextProbeAt,
-          pausedUntil,
-        };
-      }),
+    status: () => [...lanes.values()].map((lane) => laneStatus(lane, clock.now())),
     async stop(deadlineMs) {
       stopping = true;
       if (timer !== undefined) clearTimeout(timer);

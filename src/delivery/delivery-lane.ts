@@ -1,6 +1,7 @@
 import type { TargetSpec } from '../rules/rules.js';
 import { createCircuitBreaker, type CircuitBreaker, type CircuitState } from './circuit-breaker.js';
 import type { Target } from './target.js';
+import type { TargetStatus } from './target-status.js';
 import { createTokenBucket, type TokenBucket } from './token-bucket.js';
 
 /** One target's pacing state in the engine: its client, rate limit, circuit and attempts in flight. */
@@ -151,4 +152,11 @@ export function laneCircuit(
   }
   const state = lane.sharedCircuit === 'closed' ? 'closed' : 'half-open';
   return { state, nextProbeAt: undefined, pausedUntil };
+}
+
+/** What the engine reports of the lane (health, the admin API, metrics). */
+export function laneStatus(lane: DeliveryLane, now: number): TargetStatus {
+  const { state, nextProbeAt, pausedUntil } = laneCircuit(lane, now);
+  const { inFlight, settling } = lane;
+  return { target: lane.spec.name, inFlight, awaitingRecord: settling.size, circuit: state, nextProbeAt, pausedUntil };
 }
