@@ -12,8 +12,13 @@ import { startTimedReceiver, type TimedRequest } from './timed-receiver.js';
 const tempDir = useTempDirs();
 const EVENTS = 300;
 const KILL_AFTER_ACKS = 100;
-/** The target's concurrency: at most this many deliveries are in flight when the daemon dies. */
+/** The target's concurrency. */
 const CONCURRENCY = 4;
+/**
+ * Sent but not recorded when the daemon dies: `CONCURRENCY` in flight, plus as many delivered attempts whose
+ * record had not committed yet (on SQLite an answered attempt frees its slot early; DeliveryLane.settling).
+ */
+const UNRECORDED_AT_KILL = 2 * CONCURRENCY;
 
 // Also with the journal in a thread of its own (store.sqlite.thread, issue 11): acknowledged means committed.
 describe.each([
@@ -22,7 +27,7 @@ describe.each([
 ])('SQLite journal%s: the daemon killed with SIGKILL in the middle of a burst, then restarted', (_, store) => {
   const { processes, cleanups } = useCrashCleanup();
 
-  it('delivers every event that got a 200; only deliveries in flight at the kill are sent twice', async () => {
+  it('delivers every event that got a 200; only deliveries sent and not yet recorded at the kill are sent twice', async () => {
     const receiver = await startTimedReceiver({ delayMs: 40 });
     cleanups.push(() => receiver.close());
     const dir = tempDir();
@@ -92,10 +97,10 @@ describe.each([
     expect(missing).toEqual([]);
     expect(splitKeys).toEqual([]);
     // Beyond the retries the daemon logged, a delivery reached the target twice only when the first run had
-    // sent it and died before recording it (sent once by each run): at most the target's concurrency.
+    // sent it and died before recording it (sent once by each run): at most twice the target's concurrency.
     const retries = loggedRetries(processes);
     const resent = unexplainedResends(duplicated, retries);
-    expect(resent.size).toBeLessThanOrEqual(CONCURRENCY);
+    expect(resent.size).toBeLessThanOrEqual(UNRECORDED_AT_KILL);
     for (const [incident, requests] of resent) {
       expect({ incident, paths: requests.map((r) => r.path) }).toEqual({ incident, paths: ['/first', '/second'] });
     }
