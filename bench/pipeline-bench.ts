@@ -136,15 +136,19 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
     const many = options.postgresInstances ?? 1;
     const base = options.baselineRoot;
     const sqliteOff = database !== undefined && options.skipSqlite === true;
+    // This checkout's PostgreSQL daemons take the extra lines too, except a `store:` one (theirs is PostgreSQL).
+    const postgresExtra = (options.extraConfig ?? []).filter((line) => !line.startsWith('store:'));
     const daemons = [
       ...(base && !sqliteOff ? [await start('baseline', base, [])] : []),
       ...(sqliteOff
         ? []
         : [await start('switchyard', options.root, options.extraConfig ?? [], undefined, options.nodeFlags)]),
       ...(database && base ? [await start('postgres-base', base, [], onPostgres(1))] : []),
-      ...(database ? [await start('postgres', options.root, [], onPostgres(1))] : []),
+      ...(database ? [await start('postgres', options.root, postgresExtra, onPostgres(1))] : []),
       ...(database && base && many > 1 ? [await start(`postgres-x${many}-base`, base, [], onPostgres(many))] : []),
-      ...(database && many > 1 ? [await start(`postgres-x${many}`, options.root, [], onPostgres(many))] : []),
+      ...(database && many > 1
+        ? [await start(`postgres-x${many}`, options.root, postgresExtra, onPostgres(many))]
+        : []),
     ];
     console.log(
       `pipeline benchmark: ${options.connections} connections x ${options.durationSeconds} s, every event routed ` +
