@@ -31,7 +31,7 @@ export function createSharedPacer(
       lane.sharedCircuit = paced.circuit;
       lane.sharedProbeAt = paced.probeAt;
       lane.sharedPausedUntil = paced.pausedUntil ?? 0;
-      return { claims: paced.claims, blockedUntil: paced.blockedUntil };
+      return { claims: paced.claims, blockedUntil: paced.blockedUntil, heldBack: paced.heldBack };
     },
     settle(lane, claimed, outcome, interrupted) {
       const verdict: TargetVerdict = {

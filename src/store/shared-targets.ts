@@ -11,6 +11,12 @@ export interface PacedClaim {
   readonly claims: ClaimedDelivery[];
   /** When the shared pacing lets more start, if it held some back; undefined when it did not or cannot tell. */
   readonly blockedUntil: number | undefined;
+  /**
+   * What other instances hold (the target's concurrency, a half-open probe), not the backlog, kept the claim
+   * below its limit, with no time to wait for: it allowed fewer than asked (none: the backlog was not looked
+   * at) and as many as it allowed were due. More may be due now; ask again soon.
+   */
+  readonly heldBack: boolean;
   /** The target's circuit as all instances see it, for status and metrics. */
   readonly circuit: CircuitState;
   /** When the (open or half-open) circuit's cool-down ends; undefined when closed. */

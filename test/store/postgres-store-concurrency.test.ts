@@ -86,6 +86,36 @@ describePostgres('PostgreSQL store shared by several instances', () => {
     // b's count of the attempts in flight runs after it got the row, so it sees those 3 and starts none.
     const claimed = await waiting;
     expect(claimed.claims).toEqual([]);
+    expect(claimed.heldBack).toBe(true);
+  });
+
+  it('says when what other instances hold, not the backlog, cut a claim short (heldBack)', async () => {
+    const on = await journal();
+    const [a, b] = [instance(on), instance(on)] as const;
+    await a.migrate();
+    await a.ingest(Array.from({ length: 5 }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets: ['hook'] })));
+    const [sharedA, sharedB] = [a.sharedTargets, b.sharedTargets];
+    if (sharedA === undefined || sharedB === undefined) throw new Error('a PostgreSQL store shares its targets');
+    const circuit = { failures: 5, cooldownMs: 30_000 };
+    const policy = { rateLimit: null, concurrency: 2, circuit, maxDelayMs: 60_000 };
+    const claim = (shared: typeof sharedA, limit: number, paced = policy) =>
+      shared.claim({ target: 'hook', now: T0 + 100, limit, leaseMs: LEASE, policy: paced });
+
+    // The concurrency allowed 2 of the 8 asked, and 2 were due: more may be.
+    expect(await claim(sharedA, 8)).toMatchObject({ claims: { length: 2 }, heldBack: true });
+    // The other instance: nothing allowed while a's claims stand.
+    expect(await claim(sharedB, 8)).toMatchObject({ claims: [], heldBack: true });
+    // Asked for no more than allowed: not held back.
+    const wider = { ...policy, concurrency: 10 };
+    expect(await claim(sharedB, 2, wider)).toMatchObject({ claims: { length: 2 }, heldBack: false });
+    // Allowed more than were due: the backlog ran out.
+    expect(await claim(sharedB, 8, wider)).toMatchObject({ claims: { length: 1 }, heldBack: false });
+    // A rate limit: its one token allowed 1 (held back); then none left, and it says when to look again.
+    await a.ingest([1, 2].map((n) => makeIngestItem({ receivedAt: T0 + 10 + n, targets: ['paced'] })));
+    const limited = { ...wider, rateLimit: { perSecond: 1, burst: 1 } };
+    const paced = () => sharedB.claim({ target: 'paced', now: T0 + 100, limit: 8, leaseMs: LEASE, policy: limited });
+    expect(await paced()).toMatchObject({ claims: { length: 1 }, heldBack: true });
+    expect(await paced()).toMatchObject({ claims: [], heldBack: false, blockedUntil: T0 + 1_100 });
   });
 
   it("retakes a dead instance's claims once the lease ends, and ignores its late record", async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { inLine } from '../key-order-sql.js';
 import { unnamed } from './prepared.js';
+import { withValues } from './with-values.js';
 import type { ClaimRequest, StoredDelivery, StoredEvent } from '../store.js';
 
 export type LeasedRow = StoredDelivery & {
@@ -47,6 +48,20 @@ const leaseSql = (withEvents: boolean) => `WITH due AS (
 // Unnamed (prepared.ts says why): a generic plan kept from an empty journal scanned `deliveries` per claim.
 const leaseWithEvents = unnamed(leaseSql(true));
 const leaseOnly = unnamed(leaseSql(false));
+const leaseValues = (request: ClaimRequest, claimToken: string) => [
+  request.target,
+  request.now,
+  request.limit,
+  claimToken,
+  request.now + request.leaseMs,
+];
+
+/**
+ * The lease without its events, values written in: a paced claim sends it with its COMMIT, in one round trip
+ * (planned anew per call, as the unnamed one is). `toLeased` reads what it returned.
+ */
+export const leaseStatementWithValues = (request: ClaimRequest, claimToken: string): string =>
+  withValues(leaseSql(false), leaseValues(request, claimToken));
 
 export interface Leased {
   readonly claimToken: string;
@@ -73,15 +88,14 @@ export async function leasePostgresDue(
 ): Promise<Leased> {
   const claimToken = randomUUID();
   const claimed = await client.query<Returned>(
-    (withEvents ? leaseWithEvents : leaseOnly)([
-      request.target,
-      request.now,
-      request.limit,
-      claimToken,
-      request.now + request.leaseMs,
-    ]),
+    (withEvents ? leaseWithEvents : leaseOnly)(leaseValues(request, claimToken)),
   );
-  const rows = claimed.rows.map(
+  return toLeased(claimToken, claimed.rows, withEvents);
+}
+
+/** The leased rows as a claim hands them on, with their events when the lease read them. */
+export function toLeased(claimToken: string, returned: readonly unknown[], withEvents: boolean): Leased {
+  const rows = (returned as readonly Returned[]).map(
     ({
       eSource,
       eKind,

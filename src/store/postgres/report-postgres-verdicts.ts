@@ -41,7 +41,7 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
         const list = byTarget.get(target) ?? [];
         const first = list[0];
         if (first === undefined) continue;
-        const opened = index === 0 ? (locked as pg.QueryResult<PacingState> | undefined) : undefined;
+        const opened = index === 0 ? (locked[0] as pg.QueryResult<PacingState> | undefined) : undefined;
         const before = await lockTargetPacing(client, target, first.policy, first.at, opened);
         const after = list.reduce(applyVerdict, before);
         if (JSON.stringify(after) !== JSON.stringify(before)) await saveTargetPacing(client, target, after);

@@ -4,13 +4,20 @@ import type pg from 'pg';
  * Runs `work` in one transaction on a pooled connection: COMMIT when it resolves, ROLLBACK when it throws.
  * A connection that failed (lost, or unable to roll back) is destroyed instead of going back to the pool, so
  * the next transaction does not start on a broken or still-open one.
- * `opening`, a statement without parameters (its values written into it, numbers only), goes with the BEGIN
- * in one round trip (the simple query protocol takes several statements); `work` then gets its result. Each
- * round trip costs the daemon a socket write and a wake-up of the server process (issue 11).
+ * `opening`, statements without parameters (their values written into them, escaped), goes with the BEGIN
+ * in one round trip (the simple query protocol takes several statements); `work` then gets their results, one
+ * per statement. `work` may end with `commitWith(statement)`, which sends its last statement (values written
+ * in) with the COMMIT, again in one round trip. Each round trip costs the daemon a socket write and a wake-up
+ * of the server process, and holds the transaction's row locks that much longer (issue 11).
+ * https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-MULTI-STATEMENT
  */
 export async function withPostgresTransaction<T>(
   pool: pg.Pool,
-  work: (client: pg.PoolClient, opened: pg.QueryResult | undefined) => Promise<T>,
+  work: (
+    client: pg.PoolClient,
+    opened: readonly pg.QueryResult[],
+    commitWith: (statement: string) => Promise<pg.QueryResult>,
+  ) => Promise<T>,
   opening?: string,
 ): Promise<T> {
   const client = await pool.connect();
@@ -22,12 +29,19 @@ export async function withPostgresTransaction<T>(
   };
   client.on('error', onError);
   let broken = false;
+  let committed = false;
+  const commitWith = async (statement: string): Promise<pg.QueryResult> => {
+    // A failing statement skips the rest of the string: the COMMIT never runs, and the catch below rolls back.
+    const results = (await client.query(`${statement}; COMMIT`)) as unknown as pg.QueryResult[];
+    committed = true;
+    return results[0] as pg.QueryResult;
+  };
   try {
-    let opened: pg.QueryResult | undefined;
+    let opened: pg.QueryResult[] = [];
     if (opening === undefined) await client.query('BEGIN');
-    else opened = ((await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[])[1];
-    const result = await work(client, opened);
-    await client.query('COMMIT');
+    else opened = ((await client.query(`BEGIN; ${opening}`)) as unknown as pg.QueryResult[]).slice(1);
+    const result = await work(client, opened, commitWith);
+    if (!committed) await client.query('COMMIT');
     return result;
   } catch (error) {
     try {

@@ -31,12 +31,14 @@ async function threeInstances(
   const rules = { targets: new Map([['t', httpSpec('t', policy)]]), secrets: [] } as unknown as CompiledRules;
   const stores: Store[] = [];
   const engines: DeliveryEngine[] = [];
+  const asked = { nextDueAt: 0 };
   for (let n = 0; n < 3; n++) {
     const store = journal.openWith({});
     await store.migrate();
     stores.push(store);
     const engine = createDeliveryEngine({
-      store,
+      // Counts how often the engines ask when a target's next delivery is due (a scan of its queue).
+      store: { ...store, nextDueAt: (name) => ((asked.nextDueAt += 1), store.nextDueAt(name)) },
       log: quietLog,
       clock,
       metrics: createMetrics(SWITCHYARD_METRICS),
@@ -62,7 +64,7 @@ async function threeInstances(
     clock.advance(ms);
     for (const engine of engines) engine.wake();
   };
-  return { target, engines, advance, store: first };
+  return { target, engines, advance, store: first, asked };
 }
 
 /** Waits until the target has `count` sends, then a while longer to be sure no instance sends more. */
@@ -71,6 +73,19 @@ async function settlesAt(target: ScriptedTarget, count: number): Promise<void> {
   while (target.jobs.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   await new Promise((r) => setTimeout(r, 400)); // eight polls of every engine
   expect(target.jobs).toHaveLength(count);
+}
+
+/** Answers held until `release` lets them go (delivered); released too before the engines stop. */
+function heldAnswers() {
+  const release: (() => void)[] = [];
+  // Shutdown aborts what is still held: an attempt started after the last release must not keep stop() waiting.
+  const hold = (_job: unknown, signal: AbortSignal) =>
+    new Promise<Outcome>((resolve) => {
+      release.push(() => resolve({ kind: 'delivered' }));
+      signal.addEventListener('abort', () => resolve({ kind: 'retry', error: 'aborted by shutdown' }));
+    });
+  cleanups.push(async () => release.splice(0).forEach((done) => done()));
+  return { hold, release };
 }
 
 describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
@@ -85,18 +100,26 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
 
   it('three instances together keep one concurrency limit', async () => {
     // A long timeout: the held answers must not time out (the attempt deadline runs on real time) on a slow machine.
-    const release: (() => void)[] = [];
-    // Shutdown aborts what is still held: an attempt started after the last release must not keep stop() waiting.
-    const hold = (_job: unknown, signal: AbortSignal) =>
-      new Promise<Outcome>((resolve) => {
-        release.push(() => resolve({ kind: 'delivered' }));
-        signal.addEventListener('abort', () => resolve({ kind: 'retry', error: 'aborted by shutdown' }));
-      });
+    const { hold, release } = heldAnswers();
     const { target } = await threeInstances({ concurrency: 2, timeoutMs: 120_000 }, 10, hold);
-    cleanups.push(async () => release.splice(0).forEach((done) => done())); // runs before the engines stop
     await settlesAt(target, 2);
     release.splice(0).forEach((done) => done());
     await settlesAt(target, 4);
+    release.splice(0).forEach((done) => done());
+  });
+
+  it("an instance held back by the others' claims looks again soon, without asking when the next is due", async () => {
+    const { hold, release } = heldAnswers();
+    const { target, engines, asked } = await threeInstances({ concurrency: 2, timeoutMs: 120_000 }, 6, hold);
+    // One instance holds the concurrency; the two others' claims were held back, and asked nothing more.
+    await settlesAt(target, 2);
+    expect(asked.nextDueAt).toBe(0);
+    expect(engines.flatMap((engine) => engine.status().map((lane) => lane.inFlight)).sort()).toEqual([0, 0, 2]);
+    // Everything still goes out as slots free.
+    for (const count of [4, 6]) {
+      release.splice(0).forEach((done) => done());
+      await settlesAt(target, count);
+    }
     release.splice(0).forEach((done) => done());
   });
 

@@ -10,7 +10,10 @@ function recordingPool(pacingRow: Record<string, unknown>): { pool: pg.Pool; sen
   const client = {
     query: async (config: string | pg.QueryConfig) => {
       sent.push(config);
-      if (typeof config === 'string' && config.startsWith('BEGIN; ')) return [{ rows: [] }, { rows: [pacingRow] }];
+      if (typeof config === 'string' && config.startsWith('BEGIN; ')) {
+        return [{ rows: [] }, { rows: [pacingRow] }, { rows: [{ n: 0 }] }];
+      }
+      if (typeof config === 'string' && config.endsWith('; COMMIT')) return [{ rows: [] }, { rows: [] }];
       return { rows: typeof config !== 'string' && config.text.includes('count(*)') ? [{ n: 0 }] : [] };
     },
     on: () => undefined,
@@ -34,7 +37,7 @@ describe('statements whose plan depends on the size of deliveries', () => {
     expect((sent[0] as pg.QueryConfig).values).toEqual(['t', 1_000, 5, expect.any(String), 61_000]);
   });
 
-  it("sends a paced claim's count of claims in flight and its lease unnamed", async () => {
+  it("writes a paced claim's count of claims in flight and its lease into the BEGIN's and the COMMIT's round trips", async () => {
     const state = { tokens: 0, refilledAt: 0, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
     const { pool, sent } = recordingPool({ ...state, pausedUntil: 0 });
     const policy = {
@@ -44,7 +47,30 @@ describe('statements whose plan depends on the size of deliveries', () => {
       maxDelayMs: 60_000,
     };
     await claimPostgresPaced(pool, { target: 't', now: 1_000, limit: 4, leaseMs: 60_000, policy });
-    expect(named(sent)).toEqual(['unnamed', 'unnamed']);
+    // As text, planned anew per call like an unnamed statement.
+    expect(named(sent)).toEqual([]);
+    expect(sent).toEqual([
+      expect.stringMatching(/^BEGIN; SELECT tokens.*WHERE target = 't' FOR UPDATE; SELECT count\(\*\)/s),
+      expect.stringMatching(/^WITH due AS .*; COMMIT$/s),
+    ]);
+  });
+
+  it("sends a rate-limited claim's lease on its own, unnamed: the pacing it spends is written before the COMMIT", async () => {
+    const state = { tokens: 3, refilledAt: 1_000, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
+    const { pool, sent } = recordingPool({ ...state, pausedUntil: 0 });
+    const policy = {
+      rateLimit: { perSecond: 1, burst: 3 },
+      concurrency: 4,
+      circuit: { failures: 5, cooldownMs: 30_000 },
+      maxDelayMs: 60_000,
+    };
+    await claimPostgresPaced(pool, { target: 't', now: 1_000, limit: 4, leaseMs: 60_000, policy });
+    expect(sent).toEqual([
+      expect.stringMatching(/^BEGIN; /),
+      expect.objectContaining({ values: expect.any(Array) }),
+      'COMMIT',
+    ]);
+    expect(named(sent)).toEqual(['unnamed']);
   });
 
   it("sends an attempt record's round unnamed", async () => {

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { withValues } from '../../../src/store/postgres/with-values.js';
+
+describe('withValues', () => {
+  it('writes strings in quoted and escaped, and integers as they are', () => {
+    expect(withValues('SELECT $1, $2, $1', ["it's", -42])).toBe("SELECT 'it''s', -42, 'it''s'");
+    expect(withValues('SELECT $1', ['back\\slash'])).toBe("SELECT  E'back\\\\slash'");
+  });
+
+  it('refuses anything but a string or a safe integer, and a parameter with no value', () => {
+    for (const value of [1.5, Number.NaN, 2 ** 60, null, undefined, {}]) {
+      expect(() => withValues('SELECT $1', [value as unknown as number])).toThrow(RangeError);
+    }
+    expect(() => withValues('SELECT $2', ['a'])).toThrow('parameter $2');
+  });
+
+  it('leaves a two-digit parameter alone rather than read it as $1 and a digit', () => {
+    expect(withValues('SELECT $10', ['a'])).toBe('SELECT $10');
+  });
+});
