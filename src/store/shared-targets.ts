@@ -12,9 +12,9 @@ export interface PacedClaim {
   /** When the shared pacing lets more start, if it held some back; undefined when it did not or cannot tell. */
   readonly blockedUntil: number | undefined;
   /**
-   * What other instances hold (the target's concurrency, a half-open probe), not the backlog, kept the claim
-   * below its limit, with no time to wait for: it allowed fewer than asked (none: the backlog was not looked
-   * at) and as many as it allowed were due. More may be due now; ask again soon.
+   * The pacing, not the backlog, kept the claim below its limit, with no time to wait for (`blockedUntil`): it
+   * allowed fewer than asked (attempts in flight on any instance, a token bucket) and as many as it allowed
+   * were due and claimed; none when it allowed none (the backlog was not looked at).
    */
   readonly heldBack: boolean;
   /** The target's circuit as all instances see it, for status and metrics. */

@@ -37,7 +37,7 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
       const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
       const seen = { circuit, probeAt: state.openUntil ?? undefined, pausedUntil: state.pausedUntil };
       const limit = Math.min(request.limit, allowance);
-      // Held back by what other instances hold (the concurrency, a probe), with no time to wait for.
+      // Held back with no time to wait for: attempts in flight on other instances fill the target's concurrency.
       const heldBack = (started: number) => blockedUntil === undefined && limit < request.limit && started === limit;
       if (limit < 1) return { leased: undefined, blockedUntil, heldBack: heldBack(0), ...seen };
       const lease = { ...request, limit };

@@ -8,7 +8,7 @@ import type { CompiledRules, DeliveryPolicy } from '../../../src/rules/rules.js'
 import type { Store } from '../../../src/store/store.js';
 import { describePostgres } from '../../store/describe-postgres.js';
 import { T0, makeIngestItem } from '../../store/make-ingest-item.js';
-import { tempPostgresJournal } from '../../store/temp-postgres-journal.js';
+import { tempPostgresJournal, type TempPostgresJournal } from '../../store/temp-postgres-journal.js';
 import { quietLog } from '../targets/make-target-spec.js';
 import { httpSpec, scriptedTarget, type ScriptedTarget } from './engine-harness.js';
 
@@ -17,11 +17,18 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Three instances' engines (each with its own pool) on one PostgreSQL journal, one clock, one receiving target. */
+/**
+ * Three instances' engines (each with its own pool) on one PostgreSQL journal, one clock, one receiving target.
+ * `instances` and `beforeStart` (the journal as the engines will find it) for tests that need fewer or more.
+ */
 async function threeInstances(
   policy: Partial<DeliveryPolicy>,
   count: number,
   answer: ScriptedTarget['answer'] = () => ({ kind: 'delivered', status: 200 }),
+  {
+    instances = 3,
+    beforeStart = async () => {},
+  }: { instances?: number; beforeStart?: (journal: TempPostgresJournal) => Promise<unknown> } = {},
 ) {
   const journal = await tempPostgresJournal();
   cleanups.push(() => journal.dispose());
@@ -32,7 +39,7 @@ async function threeInstances(
   const stores: Store[] = [];
   const engines: DeliveryEngine[] = [];
   const asked = { nextDueAt: 0 };
-  for (let n = 0; n < 3; n++) {
+  for (let n = 0; n < instances; n++) {
     const store = journal.openWith({});
     await store.migrate();
     stores.push(store);
@@ -59,6 +66,7 @@ async function threeInstances(
   await first.ingest(
     Array.from({ length: count }, (_, i) => makeIngestItem({ receivedAt: T0 - count + i, targets: ['t'] })),
   );
+  await beforeStart(journal);
   for (const engine of engines) await engine.start();
   const advance = (ms: number) => {
     clock.advance(ms);
@@ -108,19 +116,24 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
     release.splice(0).forEach((done) => done());
   });
 
-  it("an instance held back by the others' claims looks again soon, without asking when the next is due", async () => {
+  it("a claim cut short by another instance's attempts in flight looks again without asking when the next is due", async () => {
     const { hold, release } = heldAnswers();
-    const { target, engines, asked } = await threeInstances({ concurrency: 2, timeoutMs: 120_000 }, 6, hold);
-    // One instance holds the concurrency; the two others' claims were held back, and asked nothing more.
-    await settlesAt(target, 2);
-    expect(asked.nextDueAt).toBe(0);
-    expect(engines.flatMap((engine) => engine.status().map((lane) => lane.inFlight)).sort()).toEqual([0, 0, 2]);
-    // Everything still goes out as slots free.
-    for (const count of [4, 6]) {
-      release.splice(0).forEach((done) => done());
+    // Another instance holds 2 of the concurrency of 3: each claim of this one may start 1 of the 4 left.
+    const otherHolds = (journal: TempPostgresJournal) =>
+      journal.sql(
+        `UPDATE deliveries SET claim_token = 'other', next_attempt_at = ${T0 + 600_000}
+         WHERE id IN (SELECT id FROM deliveries ORDER BY id LIMIT 2)`,
+      );
+    const { target, asked } = await threeInstances({ concurrency: 3, timeoutMs: 120_000 }, 6, hold, {
+      instances: 1,
+      beforeStart: otherHolds,
+    });
+    for (const count of [1, 2, 3, 4]) {
       await settlesAt(target, count);
+      // The claim started as many as allowed, so more are due: its attempt's end wakes the lane, no scan needed.
+      expect(asked.nextDueAt).toBe(0);
+      release.splice(0).forEach((done) => done());
     }
-    release.splice(0).forEach((done) => done());
   });
 
   it('one circuit for all: an outage costs `failures` attempts in total, then one probe per cool-down', async () => {

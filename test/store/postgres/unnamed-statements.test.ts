@@ -55,7 +55,8 @@ describe('statements whose plan depends on the size of deliveries', () => {
     ]);
   });
 
-  it("sends a rate-limited claim's lease on its own, unnamed: the pacing it spends is written before the COMMIT", async () => {
+  // That it then writes the tokens it spent: shared-pacing.test.ts (three instances keep one rate limit).
+  it("sends a rate-limited claim's lease on its own, unnamed, not with the COMMIT", async () => {
     const state = { tokens: 3, refilledAt: 1_000, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
     const { pool, sent } = recordingPool({ ...state, pausedUntil: 0 });
     const policy = {

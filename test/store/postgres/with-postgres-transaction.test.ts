@@ -9,6 +9,7 @@ describePostgres('withPostgresTransaction', () => {
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
+  const notices: string[] = [];
   /** A pool of one connection, on a table `t (v int)` of a schema of its own. */
   async function setup(): Promise<{ pool: pg.Pool; values: () => Promise<number[]>; idle: () => Promise<string> }> {
     const journal = await tempPostgresJournal();
@@ -22,6 +23,8 @@ describePostgres('withPostgresTransaction', () => {
       max: 1,
     });
     cleanups.push(() => pool.end());
+    // A COMMIT outside a transaction is no error, only this warning: a second COMMIT would show here.
+    pool.on('connect', (client) => client.on('notice', (notice) => notices.push(notice.message ?? '')));
     const values = async () => (await pool.query<{ v: number }>('SELECT v FROM t ORDER BY v')).rows.map((r) => r.v);
     // What the pool's connection is doing, seen from another one: 'idle', not 'idle in transaction'.
     const idle = async () => {
@@ -58,6 +61,7 @@ describePostgres('withPostgresTransaction', () => {
     expect(returned).toEqual([{ v: 2 }]);
     expect(await values()).toEqual([1, 2]);
     expect(await idle()).toBe('idle');
+    expect(notices).toEqual([]);
   });
 
   it('rolls back everything when the statement sent with the COMMIT fails, and keeps the connection usable', async () => {

@@ -14,7 +14,9 @@ describe('withValues', () => {
     expect(() => withValues('SELECT $2', ['a'])).toThrow('parameter $2');
   });
 
-  it('leaves a two-digit parameter alone rather than read it as $1 and a digit', () => {
-    expect(withValues('SELECT $10', ['a'])).toBe('SELECT $10');
+  it('reads a two-digit parameter as one, not as $1 and a digit', () => {
+    const values = Array.from({ length: 10 }, (_, i) => i + 1);
+    expect(withValues('SELECT $10, $1', values)).toBe('SELECT 10, 1');
+    expect(() => withValues('SELECT $10', ['a'])).toThrow('parameter $10');
   });
 });
