@@ -1,6 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { initialPacingState, type PacingPolicy, type PacingState } from '../../delivery/pacing/pacing-state.js';
 import { prepared } from './prepared.js';
+import { withValues } from './with-values.js';
 
 const LOCK_ROW = `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil",
      probe_until AS "probeUntil", probe_token AS "probeToken", paused_until AS "pausedUntil"
@@ -8,8 +9,7 @@ const LOCK_ROW = `SELECT tokens, refilled_at AS "refilledAt", failures, open_unt
 const lockRow = prepared('pacing_lock', LOCK_ROW);
 
 /** The lock with the target written in (escaped), to go with the BEGIN in one round trip (a claim's). */
-export const lockTargetPacingStatement = (target: string): string =>
-  LOCK_ROW.replace('$1', () => pg.escapeLiteral(target));
+export const lockTargetPacingStatement = (target: string): string => withValues(LOCK_ROW, [target]);
 const saveRow = prepared(
   'pacing_save',
   `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
