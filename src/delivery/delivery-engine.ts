@@ -182,10 +182,9 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     // Full: there may be more, unless what is left waits behind attempts' keys; then their commits wake the lane.
     if (claims.length === limit) return lane.claimedAll ? now + pollIntervalMs : now;
     if (lane.settling.size > 0) return now + pollIntervalMs;
-    // Cut short by shared pacing: no need to ask the journal when the next is due (a scan of the target's queue,
-    // which followed most claims of three instances on PostgreSQL). Some started: look again soon (their ends
-    // wake the lane too); none (the others hold the target): at the next poll, whether or not any is due.
-    if (heldBack === true) return now + (claims.length > 0 ? pacer.recheckMs : pollIntervalMs);
+    // Cut short by shared pacing after it started some: more are likely due, so look again soon without asking
+    // the journal when the next is (a scan of the target's queue); the started attempts' ends wake the lane too.
+    if (heldBack === true) return now + pacer.recheckMs;
     const due = await store.nextDueAt(target);
     if (due === undefined) return lane.inFlight + lane.settling.size > 0 ? now + pollIntervalMs : undefined;
     // Due now but not claimed: held back by pacing kept elsewhere (or claimed meanwhile by another instance).

@@ -6,7 +6,7 @@ export interface LaneClaim {
   readonly claims: readonly ClaimedDelivery[];
   /** When pacing lets more start, if it held some back. */
   readonly blockedUntil: number | undefined;
-  /** Pacing kept elsewhere, not the backlog, cut the claim short (PacedClaim.heldBack). */
+  /** Pacing kept elsewhere, not the backlog, cut a claim that started some short (PacedClaim.heldBack). */
   readonly heldBack?: boolean;
 }
 

@@ -7,8 +7,8 @@ import type { TargetVerdict } from './pacing/apply-verdict.js';
 import { pacingPolicyOf } from './pacing/pacing-state.js';
 
 /**
- * How soon to ask again when deliveries are due but pacing kept elsewhere let only some start: the other
- * instances' attempts' ends wake only their own engines. (Let none start: the engine's poll, delivery-engine.ts.)
+ * How soon to ask again when other instances hold the target's concurrency or its half-open probe: their
+ * attempts' ends wake only their own engines.
  */
 const SHARED_RECHECK_MS = 100;
 

@@ -13,8 +13,8 @@ export interface PacedClaim {
   readonly blockedUntil: number | undefined;
   /**
    * The pacing, not the backlog, kept the claim below its limit, with no time to wait for (`blockedUntil`): it
-   * allowed fewer than asked (attempts in flight on any instance, a token bucket) and as many as it allowed
-   * were due and claimed; none when it allowed none (the backlog was not looked at).
+   * allowed fewer than asked (attempts in flight on any instance, a token bucket), at least one, and as many as
+   * it allowed were due and claimed. More may be due; the claimed attempts' ends wake the lane.
    */
   readonly heldBack: boolean;
   /** The target's circuit as all instances see it, for status and metrics. */

@@ -37,9 +37,7 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
       const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
       const seen = { circuit, probeAt: state.openUntil ?? undefined, pausedUntil: state.pausedUntil };
       const limit = Math.min(request.limit, allowance);
-      // Held back with no time to wait for: attempts in flight on other instances fill the target's concurrency.
-      const heldBack = (started: number) => blockedUntil === undefined && limit < request.limit && started === limit;
-      if (limit < 1) return { leased: undefined, blockedUntil, heldBack: heldBack(0), ...seen };
+      if (limit < 1) return { leased: undefined, blockedUntil, heldBack: false, ...seen };
       const lease = { ...request, limit };
       const spend = (started: number, claimToken: string) =>
         spendPacing(state, policy, now, { started, leaseEnd: now + request.leaseMs, claimToken });
@@ -57,7 +55,8 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
       return {
         leased,
         blockedUntil: started < request.limit ? blockedUntil : undefined,
-        heldBack: heldBack(started),
+        // Cut short by the pacing (attempts in flight on other instances, tokens), not by the backlog.
+        heldBack: blockedUntil === undefined && limit < request.limit && started === limit,
         ...seen,
       };
     },
