@@ -11,6 +11,8 @@ function recordingPool(pacingRow: Record<string, unknown>): { pool: pg.Pool; sen
     query: async (config: string | pg.QueryConfig) => {
       sent.push(config);
       if (typeof config === 'string' && config.startsWith('BEGIN; ')) {
+        // A claim's BEGIN, lock and count; or a record's BEGIN, locks, record and COMMIT.
+        if (config.endsWith('; COMMIT')) return [{ rows: [] }, { rows: [] }, { rows: [], rowCount: 0 }, { rows: [] }];
         return [{ rows: [] }, { rows: [pacingRow] }, { rows: [{ n: 0 }] }];
       }
       if (typeof config === 'string' && config.endsWith('; COMMIT')) return [{ rows: [] }, { rows: [] }];
@@ -74,16 +76,30 @@ describe('statements whose plan depends on the size of deliveries', () => {
     expect(named(sent)).toEqual(['unnamed']);
   });
 
-  it("sends an attempt record's round unnamed", async () => {
+  const record = (deliveryId: string, references?: { merge: Record<string, string> }) => ({
+    deliveryId,
+    claimToken: 'c',
+    attempt: { startedAt: 1_000, durationMs: 5, outcome: 'delivered' as const, statusCode: 200, detail: "it's" },
+    next: { state: 'delivered' as const, nextAttemptAt: 1_000, lastError: null },
+    references,
+  });
+
+  it('writes a batch of attempt records into one round trip with its BEGIN, locks and COMMIT, as text', async () => {
     const { pool, sent } = recordingPool({});
-    await recordPostgresAttempts(pool, [
-      {
-        deliveryId: 'dlv_7',
-        claimToken: 'c',
-        attempt: { startedAt: 1_000, durationMs: 5, outcome: 'delivered', statusCode: 200, detail: null },
-        next: { state: 'delivered', nextAttemptAt: 1_000, lastError: null },
-      },
+    await recordPostgresAttempts(pool, [record('dlv_9'), record('dlv_7')]);
+    expect(sent).toEqual([
+      expect.stringMatching(
+        /^BEGIN; SELECT id FROM deliveries WHERE id = ANY\('\{9,7\}'::bigint\[\]\) ORDER BY id FOR UPDATE; WITH input .*unnest\(ARRAY\[9,7\]::bigint\[\], ARRAY\['c','c'\]::text\[\].*ARRAY\['it''s','it''s'\]::text\[\].*; COMMIT$/s,
+      ),
     ]);
-    expect(named(sent)).toEqual(['unnamed']);
+  });
+
+  it("sends an attempt record's round unnamed when it names a delivery twice or writes references", async () => {
+    for (const batch of [[record('dlv_7'), record('dlv_7')], [record('dlv_7', { merge: { ticket: 'T-1' } })]]) {
+      const { pool, sent } = recordingPool({});
+      await recordPostgresAttempts(pool, batch);
+      expect(sent[0]).toEqual(expect.stringMatching(/^BEGIN; SELECT id FROM deliveries/));
+      expect(named(sent)).toEqual(batch.length === 2 ? ['unnamed', 'unnamed'] : ['unnamed']);
+    }
   });
 });

@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { withPostgresTransaction } from '../../../src/store/postgres/with-postgres-transaction.js';
+import {
+  commitInOneRoundTrip,
+  withPostgresTransaction,
+} from '../../../src/store/postgres/with-postgres-transaction.js';
 import { describePostgres } from '../describe-postgres.js';
 import { tempPostgresJournal, testDatabaseUrl } from '../temp-postgres-journal.js';
 
@@ -75,6 +78,26 @@ describePostgres('withPostgresTransaction', () => {
     expect(await values()).toEqual([]);
     expect(await idle()).toBe('idle');
     await withPostgresTransaction(pool, async (client) => client.query('INSERT INTO t VALUES (3)'));
+    expect(await values()).toEqual([3]);
+  });
+
+  it('commitInOneRoundTrip sends BEGIN, the statements and COMMIT as one string, and hands back their results', async () => {
+    const { pool, values, idle } = await setup();
+    const results = await commitInOneRoundTrip(pool, 'INSERT INTO t VALUES (1), (2); SELECT count(*)::int AS n FROM t');
+    expect(results.map((result) => result.rows)).toEqual([[], [{ n: 2 }]]);
+    expect(await values()).toEqual([1, 2]);
+    expect(await idle()).toBe('idle');
+    expect(notices).toEqual([]);
+  });
+
+  it('commitInOneRoundTrip rolls back all of it when a statement fails, and keeps the connection usable', async () => {
+    const { pool, values, idle } = await setup();
+    await expect(commitInOneRoundTrip(pool, 'INSERT INTO t VALUES (1); INSERT INTO t VALUES (1 / 0)')).rejects.toThrow(
+      'division by zero',
+    );
+    expect(await values()).toEqual([]);
+    expect(await idle()).toBe('idle');
+    await commitInOneRoundTrip(pool, 'INSERT INTO t VALUES (3)');
     expect(await values()).toEqual([3]);
   });
 });
