@@ -16,9 +16,10 @@ type Parsed = AttemptRecord & { rowId: number };
 /**
  * Records finished attempts in one transaction: each delivery's new state and its attempt row, only where the
  * claim token still matches (a lease that expired and was claimed again is skipped). The deliveries are
- * locked first in id order (with the BEGIN, one round trip), so two instances recording overlapping sets wait rather than deadlock. Records
- * go in as arrays; a delivery named twice goes in a later round, so it sees the first record's effect, as
- * one-by-one application would.
+ * locked first in id order (with the BEGIN), so two instances recording overlapping sets wait rather than
+ * deadlock. Records go in as arrays; a delivery named twice goes in a later round, so it sees the first
+ * record's effect, as one-by-one application would. A batch of one round with no references to write is the
+ * whole transaction in one round trip; others take one per step.
  */
 export async function recordPostgresAttempts(pool: pg.Pool, records: readonly AttemptRecord[]): Promise<number> {
   const parsed = records.flatMap((record): Parsed[] => {

@@ -6,8 +6,9 @@ export type WrittenValue = string | number | null | readonly (string | number | 
 /**
  * `text` with its parameters `$1`, `$2`... replaced by `values`, escaped: for a statement that goes with BEGIN or
  * COMMIT in one round trip (with-postgres-transaction.ts), which cannot take parameters. Strings are quoted
- * by pg's escapeLiteral (and may not hold a NUL); numbers must be safe integers, a negative one in parentheses; null is NULL, and an array is `ARRAY[...]` of those, so
- * the statement casts it (`$1::text[]`) as it would a parameter. Nothing else can end up in the SQL.
+ * by pg's escapeLiteral (and may not hold a NUL); numbers must be safe integers, a negative one in parentheses;
+ * null is NULL, and an array is `ARRAY[...]` of those, which the statement casts (`$1::text[]`) as it would a
+ * parameter. Nothing else can end up in the SQL.
  */
 export function withValues(text: string, values: readonly WrittenValue[]): string {
   return text.replace(/\$(\d+)/g, (_, n: string) => {
