@@ -7,11 +7,15 @@
  * the PostgreSQL backends serving the store (by `application_name`, from /proc), this process's CPU (the
  * store's client side: pg's protocol, parsing), and the statements sent. Reports, never asserts.
  *
+ * `--keys N` gives each event's delivery one of N correlation keys (issue 14; 0: none) and each delivered
+ * record references to merge, as a ticketing target's are: what a lifecycle target's records cost.
+ *
  * `--backlog N` first fills each journal with N due deliveries, which every claim then takes from the front
  * while the group's own join the back: the journal as a storm leaves it, when what a claim costs may grow
  * with the backlog (it did: PostgreSQL migration 8).
  *
  *   npx tsx bench/postgres-journal-bench.ts [--baseline DIR] [--rounds 5] [--events 6000] [--group 32] [--backlog 0]
+ *     [--keys 0]
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -32,6 +36,7 @@ const { values: flags } = parseArgs({
     events: { type: 'string', default: '6000' },
     group: { type: 'string', default: '32' },
     backlog: { type: 'string', default: '0' },
+    keys: { type: 'string', default: '0' },
   },
 });
 const ROUNDS = Number(flags.rounds);
@@ -39,6 +44,8 @@ const EVENTS = Number(flags.events);
 const GROUP = Number(flags.group);
 const BACKLOG = Number(flags.backlog);
 if (!Number.isSafeInteger(BACKLOG) || BACKLOG < 0) throw new Error(`--backlog: not a count: ${flags.backlog}`);
+const KEYS = Number(flags.keys);
+if (!Number.isSafeInteger(KEYS) || KEYS < 0) throw new Error(`--keys: not a count: ${flags.keys}`);
 const TARGET = 'receiver';
 const POLICY = { rateLimit: null, concurrency: 1000, circuit: { failures: 5, cooldownMs: 30_000 }, maxDelayMs: 60_000 };
 
@@ -68,7 +75,13 @@ function item(n: number): IngestItem {
     `{"event":"incident.created","data":{"n":${n},"pad":"${randomBytes(100).toString('hex')}"}}`,
   );
   const receivedAt = Date.now();
-  return { event: benchEvent(body, receivedAt, ['main']), targets: [TARGET], dedupeSince: receivedAt - 60_000 };
+  const keys = KEYS > 0 ? { keys: [`inc_bench_${Math.abs(n) % KEYS}`] } : {};
+  return {
+    event: benchEvent(body, receivedAt, ['main']),
+    targets: [TARGET],
+    dedupeSince: receivedAt - 60_000,
+    ...keys,
+  };
 }
 
 const PHASES = ['ingest', 'claim', 'record', 'report'] as const;
@@ -91,6 +104,7 @@ async function cycle(store: Store, from: number, phase: (name: keyof Phases) => 
     claimToken: claimed.claimToken,
     attempt: { startedAt: now, durationMs: 1, outcome: 'delivered', statusCode: 200, detail: null },
     next: { state: 'delivered', nextAttemptAt: now, lastError: null },
+    ...(KEYS > 0 ? { references: { merge: { ticket: `SOC-${claimed.delivery.id}` } } } : {}),
   }));
   await store.recordAttempts(records);
   phase('record');
@@ -183,7 +197,7 @@ try {
   }
   console.log(
     `PostgreSQL journal benchmark: ${EVENTS} events per round in groups of ${GROUP} (ingest, paced claim, record, ` +
-      `report), ${ROUNDS} rounds, ${BACKLOG} due deliveries ahead of them; ${database.serverInfo}`,
+      `report), ${ROUNDS} rounds, ${BACKLOG} due deliveries ahead of them, ${KEYS} correlation keys; ${database.serverInfo}`,
   );
   for (const build of builds) await round(build, GROUP * 20, watcher); // warm-up: JIT, plans, pages
   const results = new Map<string, Round[]>(builds.map((build) => [build.name, []]));

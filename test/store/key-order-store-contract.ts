@@ -160,6 +160,44 @@ export function describeKeyOrderStoreContract(name: string, createJournal: () =>
       expect(fourth.map((c) => [c.delivery.correlationKey, c.references])).toEqual([['a', null]]);
     });
 
+    it("writes a batch's references as one-by-one records would: stale tokens and skipped rounds write none", async () => {
+      const store = await openMigrated();
+      const [a1, b1, c1, , c2] = await seed(store, ['a', 'b', 'c', 'a', 'c']);
+      const first = await claim(store);
+      expect(ids(first)).toEqual([a1, b1, c1]);
+      const [a, b, c] = first as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery];
+      const stale = { ...b, claimToken: 'stale' };
+      const recorded = await store.recordAttempts([
+        record(a, 'pending', T0 + 200),
+        // Named twice: its first record took the claim, so this one is skipped, values and all.
+        record(a, 'delivered', T0 + 210, { merge: { ticket: 'SOC-1' } }),
+        record(stale, 'delivered', T0 + 215, { merge: { ticket: 'X' } }),
+        record(c, 'delivered', T0 + 220, { merge: { ticket: 'SOC-3' } }),
+      ]);
+      expect(recorded).toBe(2);
+      expect(await store.findReferences({ limit: 10 })).toEqual([
+        { target: TARGET, key: 'c', values: { ticket: 'SOC-3' }, updatedAt: T0 + 225 },
+      ]);
+
+      const second = await claim(store, T0 + 1_300);
+      expect(second.map((claimed) => [claimed.delivery.id, claimed.references])).toEqual([
+        [c2, { ticket: 'SOC-3' }],
+        [a1, null],
+      ]);
+      const [c2claimed, a1again] = second as [ClaimedDelivery, ClaimedDelivery];
+      const written = await store.recordAttempts([
+        record(c2claimed, 'delivered', T0 + 1_400, { clear: true }),
+        record(a1again, 'delivered', T0 + 1_410, { merge: { ticket: 'SOC-9' } }),
+        record(b, 'delivered', T0 + 1_420, { merge: { ticket: 'SOC-2' } }),
+        record(a1again, 'delivered', T0 + 1_430, { merge: { comment: 'again' } }),
+      ]);
+      expect(written).toBe(3);
+      expect(await store.findReferences({ limit: 10 })).toEqual([
+        { target: TARGET, key: 'b', values: { ticket: 'SOC-2' }, updatedAt: T0 + 1_425 },
+        { target: TARGET, key: 'a', values: { ticket: 'SOC-9' }, updatedAt: T0 + 1_415 },
+      ]);
+    });
+
     it('removes references with retention once not written since the events cutoff', async () => {
       const store = await openMigrated();
       await seed(store, ['old', 'young']);

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { AttemptRecord, ReferenceFilter, StoredDelivery, StoredReference } from '../store.js';
+import { withValues } from './with-values.js';
 
 /**
  * Issue 14: the values remembered for the claimed deliveries' targets and keys (key_references), keyed by
@@ -19,39 +20,61 @@ export async function readPostgresReferences(
   return new Map(result.rows.map((row) => [`${row.target}\n${row.key}`, row.values]));
 }
 
+// A key with a clear among the writes loses its row first; the merges after its last clear then start afresh.
+const CLEAR = `DELETE FROM key_references r USING deliveries d
+   WHERE d.id = ANY($1::bigint[]) AND d.correlation_key IS NOT NULL AND r.target = d.target AND r.key = d.correlation_key`;
+
+// The merges after each key's last clear (merge NULL is a clear), folded in order into one value per key: a
+// name's latest value wins, as `||` applied one write at a time would leave it, and an empty merge still
+// makes the row (the key has started). One row per key, so ON CONFLICT never meets a key twice.
+const MERGE = `WITH w AS (
+     SELECT t.merge, t.at, t.ord, d.target, d.correlation_key AS key
+     FROM unnest($1::bigint[], $2::jsonb[], $3::bigint[]) WITH ORDINALITY AS t (id, merge, at, ord)
+     JOIN deliveries d ON d.id = t.id
+     WHERE d.correlation_key IS NOT NULL
+   ), live AS (
+     SELECT * FROM w
+     WHERE merge IS NOT NULL AND ord > coalesce(
+       (SELECT max(c.ord) FROM w AS c WHERE c.merge IS NULL AND c.target = w.target AND c.key = w.key), 0)
+   ), latest AS (
+     SELECT DISTINCT ON (l.target, l.key, e.name) l.target, l.key, e.name, e.value
+     FROM live AS l, jsonb_each(l.merge) AS e (name, value)
+     ORDER BY l.target, l.key, e.name, l.ord DESC
+   )
+   INSERT INTO key_references (target, key, ref_values, updated_at)
+   SELECT l.target, l.key,
+     coalesce((SELECT jsonb_object_agg(x.name, x.value) FROM latest AS x WHERE x.target = l.target AND x.key = l.key),
+       '{}'::jsonb),
+     (array_agg(l.at ORDER BY l.ord DESC))[1]
+   FROM live AS l GROUP BY l.target, l.key
+   ON CONFLICT (target, key) DO UPDATE SET ref_values = key_references.ref_values || excluded.ref_values,
+     updated_at = excluded.updated_at`;
+
 /**
- * Applies the references of attempts that delivered, in the recording transaction, for deliveries with a key:
- * merged (jsonb `||`, later values win) or cleared after a resolve. `applied` are the rows whose record went in.
+ * The statements that apply, in the recording transaction, the references of attempts that delivered, for
+ * deliveries with a key (issue 14): merged (jsonb `||`, later values win) or cleared after a resolve, with the
+ * effect of applying them one at a time in the records' order. At most two statements whatever the number of
+ * records (issue 11: a statement per record cost a round trip and a plan each), their values written in
+ * (with-values.ts): they need no answer, so they travel with the transaction's next statement or its COMMIT.
+ * `applied` are the rows whose record went in; the others write nothing.
  */
-export async function writePostgresReferences(
-  client: pg.PoolClient,
+export function referenceWrites(
   records: readonly (AttemptRecord & { rowId: number })[],
   applied: ReadonlySet<number>,
-): Promise<void> {
+): string[] {
   const writes = records.filter(
     (r) => r.references !== undefined && r.next.state === 'delivered' && applied.has(r.rowId),
   );
-  if (writes.length === 0) return;
-  for (const record of writes) {
-    const references = record.references;
-    const at = record.attempt.startedAt + record.attempt.durationMs;
-    if (references === undefined) continue;
-    if ('clear' in references) {
-      await client.query(
-        `DELETE FROM key_references r USING deliveries d
-         WHERE d.id = $1 AND d.correlation_key IS NOT NULL AND r.target = d.target AND r.key = d.correlation_key`,
-        [record.rowId],
-      );
-    } else {
-      await client.query(
-        `INSERT INTO key_references (target, key, ref_values, updated_at)
-         SELECT target, correlation_key, $2::jsonb, $3 FROM deliveries WHERE id = $1 AND correlation_key IS NOT NULL
-         ON CONFLICT (target, key) DO UPDATE SET ref_values = key_references.ref_values || excluded.ref_values,
-           updated_at = excluded.updated_at`,
-        [record.rowId, JSON.stringify(references.merge), at],
-      );
-    }
-  }
+  if (writes.length === 0) return [];
+  const merges = writes.map((r) =>
+    r.references && 'merge' in r.references ? JSON.stringify(r.references.merge) : null,
+  );
+  const cleared = writes.filter((_, index) => merges[index] === null).map((r) => r.rowId);
+  const ats = writes.map((r) => r.attempt.startedAt + r.attempt.durationMs);
+  return [
+    ...(cleared.length > 0 ? [withValues(CLEAR, [cleared])] : []),
+    ...(cleared.length < writes.length ? [withValues(MERGE, [writes.map((r) => r.rowId), merges, ats])] : []),
+  ];
 }
 
 /** The references remembered per target and key, most recently written first (admin API). */

@@ -1,9 +1,8 @@
 import type pg from 'pg';
 import type { AttemptRecord } from '../store.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
-import { writePostgresReferences } from './postgres-references.js';
+import { referenceWrites } from './postgres-references.js';
 import { bigintArrayLiteral } from './bigint-array-literal.js';
-import { unnamed } from './prepared.js';
 import { withValues, type WrittenValue } from './with-values.js';
 import { commitInOneRoundTrip, withPostgresTransaction } from './with-postgres-transaction.js';
 
@@ -19,7 +18,8 @@ type Parsed = AttemptRecord & { rowId: number };
  * locked first in id order (with the BEGIN), so two instances recording overlapping sets wait rather than
  * deadlock. Records go in as arrays; a delivery named twice goes in a later round, so it sees the first
  * record's effect, as one-by-one application would. A batch of one round with no references to write is the
- * whole transaction in one round trip; others take one per step.
+ * whole transaction in one round trip; others take one per round, and one more for the COMMIT when the last
+ * round writes references.
  */
 export async function recordPostgresAttempts(pool: pg.Pool, records: readonly AttemptRecord[]): Promise<number> {
   const parsed = records.flatMap((record): Parsed[] => {
@@ -33,22 +33,32 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
   if (rounds.length === 1 && only !== undefined && only.every((record) => record.references === undefined)) {
     // The usual batch: no delivery named twice, none with references to write after it. Its BEGIN, locks,
     // record and COMMIT go in one round trip, so an answered attempt's record commits sooner (issue 11).
-    const [, recorded] = await commitInOneRoundTrip(pool, `${locks}; ${withValues(RECORD, recordValues(only))}`);
+    const [, recorded] = await commitInOneRoundTrip(pool, `${locks}; ${recordText(only)}`);
     if (recorded?.rowCount == null) throw new Error('attempt record: no row count in the answer');
     return recorded.rowCount;
   }
+  // Otherwise a round trip per round: each round's record goes with the previous round's reference writes
+  // (which need no answer), the first with the BEGIN and locks, and the last round's writes with the COMMIT.
   return withPostgresTransaction(
     pool,
-    async (client) => {
+    async (client, [, first], commitWith) => {
+      let answer = first;
       let applied = 0;
-      for (const round of rounds) {
-        const recorded = await recordRound(client, round);
-        await writePostgresReferences(client, round, recorded);
+      for (const [index, round] of rounds.entries()) {
+        const recorded = new Set((answer?.rows ?? []).map((row: { id: string | number }) => Number(row.id)));
         applied += recorded.size;
+        const writes = referenceWrites(round, recorded);
+        const next = rounds[index + 1];
+        if (next === undefined) {
+          if (writes.length > 0) await commitWith(writes.join('; '));
+        } else {
+          const results = await client.query([...writes, recordText(next)].join('; '));
+          answer = Array.isArray(results) ? (results.at(-1) as pg.QueryResult | undefined) : results;
+        }
       }
       return applied;
     },
-    locks,
+    `${locks}; ${recordText(rounds[0] ?? [])}`,
   );
 }
 
@@ -64,7 +74,8 @@ function inRounds(records: readonly Parsed[]): Parsed[][] {
   return result;
 }
 
-// Unnamed (prepared.ts says why): a generic plan kept from an empty journal read every pending delivery per record.
+// Never prepared (prepared.ts says why): a generic plan kept from an empty journal read every pending delivery per
+// record. Its values are written in (with-values.ts), so it goes with other statements in one round trip.
 const RECORD = `WITH input AS (
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[],
        $7::bigint[], $8::text[], $9::integer[], $10::text[], $11::integer[])
@@ -83,13 +94,9 @@ const RECORD = `WITH input AS (
      i.started_at, i.duration_ms, i.outcome, i.status_code, i.detail
    FROM input AS i JOIN finished AS f ON f.id = i.id
    RETURNING delivery_id AS id`;
-const recordStatement = unnamed(RECORD);
 
-/** Returns the ids of the deliveries whose record went in. */
-async function recordRound(client: pg.PoolClient, records: readonly Parsed[]): Promise<Set<number>> {
-  const result = await client.query<{ id: number }>(recordStatement(recordValues(records)));
-  return new Set(result.rows.map((row) => Number(row.id)));
-}
+/** A round's RECORD with its values written in: planned per call, as an unnamed statement would be. */
+const recordText = (records: readonly Parsed[]) => withValues(RECORD, recordValues(records));
 
 /** RECORD's parameters, an array per column. */
 function recordValues(records: readonly Parsed[]): WrittenValue[] {

@@ -13,9 +13,12 @@ function recordingPool(pacingRow: Record<string, unknown>): { pool: pg.Pool; sen
       if (typeof config === 'string' && config.startsWith('BEGIN; ')) {
         // A claim's BEGIN, lock and count; or a record's BEGIN, locks, record and COMMIT.
         if (config.endsWith('; COMMIT')) return [{ rows: [] }, { rows: [] }, { rows: [], rowCount: 0 }, { rows: [] }];
+        // A record's BEGIN, locks and first round: every delivery named in it went in.
+        if (config.includes('WITH input')) return [{ rows: [] }, { rows: [] }, { rows: recordedIds(config) }];
         return [{ rows: [] }, { rows: [pacingRow] }, { rows: [{ n: 0 }] }];
       }
       if (typeof config === 'string' && config.endsWith('; COMMIT')) return [{ rows: [] }, { rows: [] }];
+      if (typeof config === 'string' && config.startsWith('WITH input')) return { rows: recordedIds(config) };
       return { rows: typeof config !== 'string' && config.text.includes('count(*)') ? [{ n: 0 }] : [] };
     },
     on: () => undefined,
@@ -24,6 +27,10 @@ function recordingPool(pacingRow: Record<string, unknown>): { pool: pg.Pool; sen
   };
   return { pool: { connect: async () => client, query: client.query } as unknown as pg.Pool, sent };
 }
+
+/** The ids a RECORD statement names (its first array), as the rows it would return. */
+const recordedIds = (text: string) =>
+  (/unnest\(ARRAY\[([\d,]+)\]/.exec(text)?.[1] ?? '').split(',').map((id) => ({ id }));
 
 const named = (sent: readonly (string | pg.QueryConfig)[]) =>
   sent.flatMap((config) => (typeof config === 'string' ? [] : [config.name ?? 'unnamed']));
@@ -94,12 +101,27 @@ describe('statements whose plan depends on the size of deliveries', () => {
     ]);
   });
 
-  it("sends an attempt record's round unnamed when it names a delivery twice or writes references", async () => {
-    for (const batch of [[record('dlv_7'), record('dlv_7')], [record('dlv_7', { merge: { ticket: 'T-1' } })]]) {
-      const { pool, sent } = recordingPool({});
-      await recordPostgresAttempts(pool, batch);
-      expect(sent[0]).toEqual(expect.stringMatching(/^BEGIN; SELECT id FROM deliveries/));
-      expect(named(sent)).toEqual(batch.length === 2 ? ['unnamed', 'unnamed'] : ['unnamed']);
-    }
+  it('writes the references of a batch with the COMMIT, and each later round with the one before it', async () => {
+    const { pool, sent } = recordingPool({});
+    await recordPostgresAttempts(pool, [record('dlv_7', { merge: { ticket: "T-1'" } }), record('dlv_8')]);
+    expect(sent).toEqual([
+      expect.stringMatching(/^BEGIN; SELECT id FROM deliveries .* FOR UPDATE; WITH input .*ARRAY\[7,8\]/s),
+      expect.stringMatching(
+        /^WITH w AS .*unnest\(ARRAY\[7\]::bigint\[\], ARRAY\['\{"ticket":"T-1''"\}'\]::jsonb\[\], ARRAY\[1005\].*; COMMIT$/s,
+      ),
+    ]);
+
+    const twice = recordingPool({});
+    await recordPostgresAttempts(twice.pool, [
+      record('dlv_7', { merge: { a: '1' } }),
+      record('dlv_7'),
+      record('dlv_9'),
+    ]);
+    expect(twice.sent).toEqual([
+      expect.stringMatching(/^BEGIN; SELECT .*FOR UPDATE; WITH input .*unnest\(ARRAY\[7,9\]/s),
+      expect.stringMatching(/^WITH w AS .*INSERT INTO key_references .*; WITH input .*unnest\(ARRAY\[7\]/s),
+      'COMMIT',
+    ]);
+    expect(named([...sent, ...twice.sent])).toEqual([]);
   });
 });
