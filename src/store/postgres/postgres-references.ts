@@ -55,16 +55,11 @@ const MERGE = `WITH w AS (
  * deliveries with a key (issue 14): merged (jsonb `||`, later values win) or cleared after a resolve, with the
  * effect of applying them one at a time in the records' order. At most two statements whatever the number of
  * records (issue 11: a statement per record cost a round trip and a plan each), their values written in
- * (with-values.ts): they need no answer, so they travel with the transaction's next statement or its COMMIT.
- * `applied` are the rows whose record went in; the others write nothing.
+ * (with-values.ts): they need no answer, so they travel with the transaction's COMMIT. `applied` are the
+ * records that went in, in the batch's order; only the delivered ones with references write.
  */
-export function referenceWrites(
-  records: readonly (AttemptRecord & { rowId: number })[],
-  applied: ReadonlySet<number>,
-): string[] {
-  const writes = records.filter(
-    (r) => r.references !== undefined && r.next.state === 'delivered' && applied.has(r.rowId),
-  );
+export function referenceWrites(applied: readonly (AttemptRecord & { rowId: number })[]): string[] {
+  const writes = applied.filter((r) => r.references !== undefined && r.next.state === 'delivered');
   if (writes.length === 0) return [];
   const merges = writes.map((r) =>
     r.references && 'merge' in r.references ? JSON.stringify(r.references.merge) : null,

@@ -18,8 +18,8 @@ type Parsed = AttemptRecord & { rowId: number };
  * locked first in id order (with the BEGIN), so two instances recording overlapping sets wait rather than
  * deadlock. Records go in as arrays; a delivery named twice goes in a later round, so it sees the first
  * record's effect, as one-by-one application would. A batch of one round with no references to write is the
- * whole transaction in one round trip; others take one per round, and one more for the COMMIT when the last
- * round writes references.
+ * whole transaction in one round trip; others take one per round, and one more for the references and the
+ * COMMIT when the batch writes any.
  */
 export async function recordPostgresAttempts(pool: pg.Pool, records: readonly AttemptRecord[]): Promise<number> {
   const parsed = records.flatMap((record): Parsed[] => {
@@ -37,26 +37,28 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
     if (recorded?.rowCount == null) throw new Error('attempt record: no row count in the answer');
     return recorded.rowCount;
   }
-  // Otherwise a round trip per round: each round's record goes with the previous round's reference writes
-  // (which need no answer), the first with the BEGIN and locks, and the last round's writes with the COMMIT.
+  // Otherwise a round trip per round, the first with the BEGIN and locks. The references are written last,
+  // with the COMMIT, in the batch's order: a repeated delivery's later record goes in a later round, but its
+  // references must land where one-by-one records would put them, after the records before it in the batch.
+  const keyed = parsed.some((record) => record.references !== undefined);
   return withPostgresTransaction(
     pool,
     async (client, [, first], commitWith) => {
-      let answer = first;
-      let applied = 0;
+      const applied = new Set<Parsed>();
+      const mark = (round: readonly Parsed[], answer: pg.QueryResult | undefined) => {
+        const ids = new Set((answer?.rows ?? []).map((row: { id: string | number }) => Number(row.id)));
+        for (const record of round) if (ids.has(record.rowId)) applied.add(record);
+      };
+      mark(rounds[0] ?? [], first);
       for (const [index, round] of rounds.entries()) {
-        const recorded = new Set((answer?.rows ?? []).map((row: { id: string | number }) => Number(row.id)));
-        applied += recorded.size;
-        const writes = referenceWrites(round, recorded);
-        const next = rounds[index + 1];
-        if (next === undefined) {
-          if (writes.length > 0) await commitWith(writes.join('; '));
-        } else {
-          const results = await client.query([...writes, recordText(next)].join('; '));
-          answer = Array.isArray(results) ? (results.at(-1) as pg.QueryResult | undefined) : results;
-        }
+        if (index === 0) continue;
+        // Without references to write, the last round's record goes with the COMMIT.
+        const withCommit = index === rounds.length - 1 && !keyed;
+        mark(round, await (withCommit ? commitWith(recordText(round)) : client.query(recordText(round))));
       }
-      return applied;
+      const writes = referenceWrites(parsed.filter((record) => applied.has(record)));
+      if (writes.length > 0) await commitWith(writes.join('; '));
+      return applied.size;
     },
     `${locks}; ${recordText(rounds[0] ?? [])}`,
   );
