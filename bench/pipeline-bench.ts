@@ -48,6 +48,8 @@ export interface PipelineBenchOptions {
   readonly extraConfig?: readonly string[];
   /** Node flags for this checkout's SQLite daemon (not the baseline's), e.g. `--perf-basic-prof` for `perf`. */
   readonly nodeFlags?: readonly string[];
+  /** Every daemon's target a lifecycle target (`--pipeline-lifecycle`, bench/delivery-rules.ts). */
+  readonly lifecycle?: boolean;
 }
 
 const int = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -88,7 +90,7 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
       // One receiver for all instances: it counts the deliveries of them all.
       const receiver = await tsx('stamping-receiver.ts', await freePort());
       servers.push(receiver);
-      const rules = deliveryRules({ origin: receiver.origin, concurrency: 64 });
+      const rules = deliveryRules({ origin: receiver.origin, concurrency: 64, lifecycle: options.lifecycle ?? false });
       const label = name.replace(/[^a-z0-9]/g, '_');
       const schema = postgres && (await postgres.database.createSchema(label));
       // The daemons' connections carry a name of their own, so their backends' CPU can be told from others'.
@@ -152,7 +154,8 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
     ];
     console.log(
       `pipeline benchmark: ${options.connections} connections x ${options.durationSeconds} s, every event routed ` +
-        `to one local HTTP receiver, ${options.rounds} rounds, log level ${options.logLevel}, node ${process.version}` +
+        `to one local HTTP receiver${options.lifecycle === true ? ' (a lifecycle target: keyed, references recorded)' : ''}, ` +
+        `${options.rounds} rounds, log level ${options.logLevel}, node ${process.version}` +
         (options.baselineRoot ? `; baseline: ${options.baselineRoot}` : ''),
     );
     const bareRounds: LoadResult[] = [];

@@ -60,6 +60,7 @@ const { values: flags } = parseArgs({
     'pipeline-postgres': { type: 'boolean', default: env.BENCH_PIPELINE_POSTGRES === '1' },
     'pipeline-skip-sqlite': { type: 'boolean', default: env.BENCH_PIPELINE_SKIP_SQLITE === '1' },
     'pipeline-postgres-instances': { type: 'string', default: env.BENCH_PIPELINE_POSTGRES_INSTANCES ?? '1' },
+    'pipeline-lifecycle': { type: 'boolean', default: env.BENCH_PIPELINE_LIFECYCLE === '1' },
     'only-console': { type: 'boolean', default: env.BENCH_ONLY_CONSOLE === '1' },
     'skip-console': { type: 'boolean', default: env.BENCH_SKIP_CONSOLE === '1' },
     'console-events': { type: 'string', default: env.BENCH_CONSOLE_EVENTS ?? '1000000' },
@@ -171,6 +172,7 @@ if (!flags['skip-pipeline']) {
       postgresPoolSize,
       skipSqlite: flags['pipeline-skip-sqlite'],
       postgresInstances: positive('pipeline-postgres-instances', flags['pipeline-postgres-instances']),
+      lifecycle: flags['pipeline-lifecycle'],
     });
   } finally {
     await opened?.close();
