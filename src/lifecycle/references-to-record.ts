@@ -12,5 +12,13 @@ export function referencesToRecord(claimed: ClaimedDelivery, outcome: Outcome): 
   const key = claimed.delivery.correlationKey;
   if (key === null || key === undefined || outcome.kind !== 'delivered') return undefined;
   if (RESOLVING_KINDS.has(claimed.event.kind)) return { clear: true };
-  return { merge: outcome.captured ?? {} };
+  const captured = Object.entries(outcome.captured ?? {}).map(([name, value]) => [name, storable(value)]);
+  return { merge: Object.fromEntries(captured) as Record<string, string> };
 }
+
+// A captured value comes from the receiver's answer. PostgreSQL's jsonb refuses U+0000 and a lone surrogate
+// (`\u0000`, `\ud800` as JSON writes them), which would roll back the whole batch of records and have its
+// attempts sent again after the lease: both become U+FFFD, on either journal, so the values stay alike.
+// https://www.postgresql.org/docs/current/datatype-json.html
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const storable = (value: string): string => value.replaceAll('\0', '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
