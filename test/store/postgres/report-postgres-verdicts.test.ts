@@ -1,0 +1,77 @@
+import { afterEach, expect, it } from 'vitest';
+import type { TargetVerdict } from '../../../src/delivery/pacing/apply-verdict.js';
+import { createPostgresPool } from '../../../src/store/postgres/create-postgres-pool.js';
+import { reportPostgresVerdicts } from '../../../src/store/postgres/report-postgres-verdicts.js';
+import { describePostgres } from '../describe-postgres.js';
+import { tempPostgresJournal, testDatabaseUrl } from '../temp-postgres-journal.js';
+
+const POLICY = { rateLimit: null, concurrency: 4, circuit: { failures: 5, cooldownMs: 30_000 }, maxDelayMs: 60_000 };
+const delivered = (target: string): TargetVerdict => ({
+  target,
+  kind: 'delivered',
+  at: 1_000,
+  policy: POLICY,
+  claimToken: 'c',
+});
+
+// Targets whose verdicts all succeeded are reset by one conditional UPDATE; for a single target (the usual
+// case) a statement PostgreSQL can keep a generic plan for, instead of planning one at every call.
+describePostgres('verdicts of targets that only succeeded', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function journalWithTargets() {
+    const journal = await tempPostgresJournal();
+    cleanups.push(() => journal.dispose());
+    const store = await journal.open();
+    await store.migrate();
+    await store.close();
+    await journal.sql(
+      `INSERT INTO target_pacing (target, tokens, refilled_at, failures, open_until, probe_until, probe_token)
+       VALUES ('failing', 0, 0, 3, NULL, NULL, NULL), ('open', 0, 0, 5, 9000, 2000, 'p'), ('healthy', 0, 0, 0, NULL, NULL, NULL)`,
+    );
+    // One connection, so that its prepared statements can be read back.
+    const pool = createPostgresPool({ url: testDatabaseUrl, schema: journal.schema, pool: { max: 1 } });
+    cleanups.push(() => pool.end());
+    const rows = async () =>
+      (
+        await pool.query<{ target: string; failures: number; openUntil: number | null; probeToken: string | null }>(
+          `SELECT target, failures, open_until AS "openUntil", probe_token AS "probeToken", xmin::text AS version
+           FROM target_pacing ORDER BY target`,
+        )
+      ).rows;
+    return { pool, rows };
+  }
+
+  it('resets one target or several, and leaves a healthy one unwritten', async () => {
+    const { pool, rows } = await journalWithTargets();
+    const before = await rows();
+    await reportPostgresVerdicts(pool, [delivered('failing'), delivered('failing'), delivered('healthy')]);
+    const after = await rows();
+    expect(after).toEqual([
+      { target: 'failing', failures: 0, openUntil: null, probeToken: null, version: expect.any(String) },
+      before[1], // healthy: the same row version, so not even rewritten
+      before[2],
+    ]);
+    await reportPostgresVerdicts(pool, [delivered('open')]);
+    expect((await rows())[2]).toEqual({
+      target: 'open',
+      failures: 0,
+      openUntil: null,
+      probeToken: null,
+      version: expect.any(String),
+    });
+  });
+
+  it('keeps a generic plan for the one-target reset after five calls', async () => {
+    const { pool } = await journalWithTargets();
+    for (let call = 0; call < 8; call += 1) await reportPostgresVerdicts(pool, [delivered('healthy')]);
+    const plans = await pool.query<{ generic: string; custom: string }>(
+      `SELECT generic_plans::text AS generic, custom_plans::text AS custom FROM pg_prepared_statements
+       WHERE name = 'switchyard_pacing_reset_one'`,
+    );
+    expect(plans.rows).toEqual([{ generic: '3', custom: '5' }]);
+  });
+});
