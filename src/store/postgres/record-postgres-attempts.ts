@@ -40,7 +40,7 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
   // Otherwise a round trip per round, the first with the BEGIN and locks. The references are written last,
   // with the COMMIT, in the batch's order: a repeated delivery's later record goes in a later round, but its
   // references must land where one-by-one records would put them, after the records before it in the batch.
-  const keyed = parsed.some((record) => record.references !== undefined);
+  const writesReferences = parsed.some((record) => record.references !== undefined);
   return withPostgresTransaction(
     pool,
     async (client, [, first], commitWith) => {
@@ -53,7 +53,7 @@ export async function recordPostgresAttempts(pool: pg.Pool, records: readonly At
       for (const [index, round] of rounds.entries()) {
         if (index === 0) continue;
         // Without references to write, the last round's record goes with the COMMIT.
-        const withCommit = index === rounds.length - 1 && !keyed;
+        const withCommit = index === rounds.length - 1 && !writesReferences;
         mark(round, await (withCommit ? commitWith(recordText(round)) : client.query(recordText(round))));
       }
       const writes = referenceWrites(parsed.filter((record) => applied.has(record)));

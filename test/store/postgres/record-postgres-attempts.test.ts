@@ -14,12 +14,24 @@ describePostgres('attempt records written into one round trip', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function claimedStore(count: number): Promise<{ store: Store; claimed: { id: string; token: string }[] }> {
+  /** A migrated journal, its store, and a pool of one connection on its schema for recordPostgresAttempts. */
+  async function migratedJournal() {
     const journal = await tempPostgresJournal();
     cleanups.push(() => journal.dispose());
     const store = await journal.open();
     cleanups.push(() => store.close());
     await store.migrate();
+    const pool = new pg.Pool({
+      connectionString: testDatabaseUrl,
+      options: `-c search_path=${journal.schema}`,
+      max: 1,
+    });
+    cleanups.push(() => pool.end());
+    return { journal, store, pool };
+  }
+
+  async function claimedStore(count: number): Promise<{ store: Store; claimed: { id: string; token: string }[] }> {
+    const { store } = await migratedJournal();
     await store.ingest(
       Array.from({ length: count }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets: ['hook'] })),
     );
@@ -84,17 +96,7 @@ describePostgres('attempt records written into one round trip', () => {
   // the second round, and Y (same key) comes after X in the batch, so Y's write is the last. A review found
   // the per-round order leaving X's instead.
   it("writes a repeated delivery's references in the batch's order, not in its round's", async () => {
-    const journal = await tempPostgresJournal();
-    cleanups.push(() => journal.dispose());
-    const store = await journal.open();
-    cleanups.push(() => store.close());
-    await store.migrate();
-    const pool = new pg.Pool({
-      connectionString: testDatabaseUrl,
-      options: `-c search_path=${journal.schema}`,
-      max: 1,
-    });
-    cleanups.push(() => pool.end());
+    const { store, pool } = await migratedJournal();
     const delivered = (id: string, token: string, at: number, references: AttemptRecord['references']) => ({
       deliveryId: `dlv_${id}`,
       claimToken: token,
@@ -133,11 +135,7 @@ describePostgres('attempt records written into one round trip', () => {
   // retries and stale tokens. Random batches (seeded, so a failure repeats) against a model that applies them one
   // by one. Repeated deliveries occur, but the orders only they can break are rare here: the test above pins them.
   it('leaves the references that one-by-one records would, for random batches', async () => {
-    const journal = await tempPostgresJournal();
-    cleanups.push(() => journal.dispose());
-    const store = await journal.open();
-    cleanups.push(() => store.close());
-    await store.migrate();
+    const { journal, store, pool } = await migratedJournal();
     // Few deliveries and keys, many stale tokens: repeats, same-key neighbours and skipped records are common.
     const keys = ['a', 'b', null];
     await store.ingest(
@@ -149,12 +147,6 @@ describePostgres('attempt records written into one round trip', () => {
     const deliveries = await journal.sql<{ id: string; key: string | null }>(
       'SELECT id, correlation_key AS key FROM deliveries ORDER BY id',
     );
-    const pool = new pg.Pool({
-      connectionString: testDatabaseUrl,
-      options: `-c search_path=${journal.schema}`,
-      max: 1,
-    });
-    cleanups.push(() => pool.end());
     let seed = 7;
     const random = (n: number) => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
