@@ -11,6 +11,8 @@ import { guardLookup } from './guard-lookup.js';
 export const EXCERPT_BYTES = 4096;
 /** Beyond this the rest of a large answer is not worth draining: the socket is dropped instead of reused. */
 const DRAIN_BYTES = 1024 * 1024;
+/** How a write to a connection the other end has closed fails. */
+const STALE_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
 export interface HttpSenderOptions {
   /** Per attempt, from the first byte sent (DNS and connect included) to the end of the answer. */
@@ -92,42 +94,56 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
       signal.addEventListener('abort', onAbort, { once: true });
 
       let outgoing: ClientRequest | undefined;
-      try {
-        // Throws at once on a header value Node refuses (e.g. a newline from a misconfigured `${VAR}`).
-        outgoing = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
-          method: request.method,
-          headers: { ...request.headers, 'content-length': String(request.body.length) },
-          agent: url.protocol === 'https:' ? agents.https : agents.http,
-          lookup,
+      // `fresh`: on a connection of its own, outside the pool (the retry below).
+      const start = (fresh: boolean): void => {
+        let sent: ClientRequest;
+        try {
+          // Throws at once on a header value Node refuses (e.g. a newline from a misconfigured `${VAR}`).
+          sent = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+            method: request.method,
+            headers: { ...request.headers, 'content-length': String(request.body.length) },
+            agent: fresh ? false : url.protocol === 'https:' ? agents.https : agents.http,
+            lookup,
+          });
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        outgoing = sent;
+        sent.on('error', (error: NodeJS.ErrnoException) => {
+          // A pooled connection that the receiver closed while it sat idle (its keep-alive timeout ran out as the
+          // request went, or our expiry of it was late): reset before any answer, so the request was never read.
+          // It goes once more, on a new connection, as Node's documentation advises.
+          // https://nodejs.org/api/http.html#requestreusedsocket
+          const stale = sent.reusedSocket && answered === undefined && STALE_CODES.has(error.code ?? '');
+          if (stale && !fresh && !settled && !signal.aborted) start(true);
+          else fail(error);
         });
-      } catch (error) {
-        fail(error);
-        return;
-      }
-      outgoing.on('error', fail);
-      outgoing.on('response', (incoming) => {
-        const kept: Buffer[] = [];
-        let keptBytes = 0;
-        let seenBytes = 0;
-        const answer = (): HttpAnswer => ({
-          status: incoming.statusCode ?? 0,
-          headers: incoming.headers,
-          body: Buffer.concat(kept, keptBytes),
+        sent.on('response', (incoming) => {
+          const kept: Buffer[] = [];
+          let keptBytes = 0;
+          let seenBytes = 0;
+          const answer = (): HttpAnswer => ({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            body: Buffer.concat(kept, keptBytes),
+          });
+          answered = answer;
+          incoming.on('data', (chunk: Buffer) => {
+            seenBytes += chunk.length;
+            if (keptBytes < EXCERPT_BYTES) {
+              const piece = chunk.subarray(0, EXCERPT_BYTES - keptBytes);
+              kept.push(piece);
+              keptBytes += piece.length;
+            }
+            if (seenBytes > DRAIN_BYTES) fail(undefined);
+          });
+          incoming.on('end', () => settle(() => resolve(answer())));
+          incoming.on('error', fail);
         });
-        answered = answer;
-        incoming.on('data', (chunk: Buffer) => {
-          seenBytes += chunk.length;
-          if (keptBytes < EXCERPT_BYTES) {
-            const piece = chunk.subarray(0, EXCERPT_BYTES - keptBytes);
-            kept.push(piece);
-            keptBytes += piece.length;
-          }
-          if (seenBytes > DRAIN_BYTES) fail(undefined);
-        });
-        incoming.on('end', () => settle(() => resolve(answer())));
-        incoming.on('error', fail);
-      });
-      outgoing.end(request.body);
+        sent.end(request.body);
+      };
+      start(false);
     });
   }
 

@@ -1,4 +1,4 @@
-import type { LookupFunction } from 'node:net';
+import { createServer, type AddressInfo, type LookupFunction, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createHttpSender,
@@ -48,6 +48,28 @@ function fixedLookup(address: string): LookupFunction & { calls: string[] } {
   return lookup;
 }
 
+/**
+ * A receiver that answers 200 to the first request on each connection and keeps it open without a keep-alive
+ * timeout hint, then resets the connection when another request comes on it: a server that closed an idle
+ * connection just as it was reused. With `resetFirst`, it resets every connection at its first request.
+ */
+async function resettingReceiver(resetFirst = false): Promise<{ url: string; connections: () => number }> {
+  let connections = 0;
+  const server: Server = createServer((socket) => {
+    connections += 1;
+    let served = resetFirst;
+    socket.on('data', (chunk: Buffer) => {
+      if (!chunk.includes('\r\n\r\n')) return;
+      if (served) socket.resetAndDestroy();
+      else socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+      served = true;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  opened.receivers.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) } as HttpReceiver);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, connections: () => connections };
+}
+
 describe('createHttpSender', () => {
   it('sends the request and answers status, headers and body', async () => {
     const target = await receiver();
@@ -65,6 +87,21 @@ describe('createHttpSender', () => {
     await http.send(post(target.url));
     await http.send(post(target.url));
     expect(target.requests.map((request) => request.connection)).toEqual([1, 1]);
+  });
+
+  it('sends once more, on a new connection, when a reused one was closed before any answer', async () => {
+    const target = await resettingReceiver();
+    const http = sender();
+    expect((await http.send(post(target.url))).status).toBe(200);
+    // The pooled connection is reset at this request: the retry goes on a connection of its own.
+    expect((await http.send(post(target.url))).status).toBe(200);
+    expect(target.connections()).toBe(2);
+  });
+
+  it('does not send again when a new connection is reset: the request may have been read', async () => {
+    const target = await resettingReceiver(true);
+    await expect(sender().send(post(target.url))).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(target.connections()).toBe(1);
   });
 
   it('keeps only the first 4 KiB of a large answer', async () => {
