@@ -5,28 +5,35 @@ import { pacingAllowance } from '../../delivery/pacing/pacing-allowance.js';
 import { spendPacing } from '../../delivery/pacing/spend-pacing.js';
 import type { PacedClaim, PacedClaimRequest } from '../shared-targets.js';
 import { attachClaimedEvents } from './attach-claimed-events.js';
+import { claimInOneRoundTrip, type PacedLease } from './claim-in-one-round-trip.js';
+import { COUNT_IN_FLIGHT } from './count-in-flight.js';
 import { leasePostgresDue, leaseStatementWithValues, toLeased, type Leased } from './lease-postgres-due.js';
 import { lockTargetPacing, lockTargetPacingStatement, saveTargetPacing } from './lock-target-pacing.js';
 import { withValues } from './with-values.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
-// Planned anew per call (prepared.ts says why): a generic plan kept from an empty journal read every later-due
-// delivery. Sent with the BEGIN and the pacing row's lock, in one round trip, so it runs as soon as the lock is
-// granted, with a fresh snapshot (READ COMMITTED takes one per statement): other instances' committed claims count.
-const COUNT_IN_FLIGHT = `SELECT count(*)::int AS n FROM deliveries
-   WHERE claim_token IS NOT NULL AND target = $1 AND state = 'pending' AND next_attempt_at > $2`;
-
 /**
- * A claim under the target's shared pacing, in one transaction: lock the target's pacing row and count the
- * attempts in flight on every instance (claims whose lease has not ended), claim no more than the pacing allows,
- * spend it, commit; then read the claimed events. Claims of one target are serialised across instances by the
- * row lock, so the claim holds it as briefly as it can: without a rate limit or a half-open probe a claim spends
- * nothing, and its lease goes with the COMMIT (3 round trips in all, the lock held for one after it is granted);
- * otherwise the lease, the spent pacing written back, then the COMMIT.
+ * A claim under the target's shared pacing, in one transaction, then its events read. A target without a rate
+ * limit whose circuit is closed is claimed in one round trip (claim-in-one-round-trip.ts); otherwise stepwise.
  */
 export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimRequest): Promise<PacedClaim> {
+  const paced = (await claimInOneRoundTrip(pool, request)) ?? (await claimStepwise(pool, request));
+  // The references (keyed deliveries only) are read after the commit, not under the row lock.
+  const claims = paced.leased === undefined ? [] : await attachClaimedEvents(pool, paced.leased);
+  const { circuit, probeAt, pausedUntil } = paced;
+  return { claims, blockedUntil: paced.blockedUntil, heldBack: paced.heldBack, circuit, probeAt, pausedUntil };
+}
+
+/**
+ * Lock the target's pacing row and count the attempts in flight on every instance (claims whose lease has not
+ * ended), claim no more than the pacing allows, spend it, commit. Claims of one target are serialised across
+ * instances by the row lock, so the claim holds it as briefly as it can: a claim that spends nothing sends its
+ * lease with the COMMIT (the lock held for one round trip after it is granted); one that spends (tokens, a
+ * half-open probe) sends the lease, the spent pacing written back, then the COMMIT.
+ */
+async function claimStepwise(pool: pg.Pool, request: PacedClaimRequest): Promise<PacedLease> {
   const { target, now, policy } = request;
-  const paced = await withPostgresTransaction(
+  return withPostgresTransaction(
     pool,
     async (client, [locked, counted], commitWith) => {
       const existed = locked !== undefined && locked.rows.length > 0;
@@ -62,8 +69,4 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
     },
     `${lockTargetPacingStatement(target)}; ${withValues(COUNT_IN_FLIGHT, [target, now])}`,
   );
-  // The references (keyed deliveries only) are read after the commit, not under the row lock.
-  const claims = paced.leased === undefined ? [] : await attachClaimedEvents(pool, paced.leased);
-  const { circuit, probeAt, pausedUntil } = paced;
-  return { claims, blockedUntil: paced.blockedUntil, heldBack: paced.heldBack, circuit, probeAt, pausedUntil };
 }

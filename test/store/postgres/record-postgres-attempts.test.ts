@@ -4,6 +4,7 @@ import { recordPostgresAttempts } from '../../../src/store/postgres/record-postg
 import type { AttemptRecord, Store } from '../../../src/store/store.js';
 import { describePostgres } from '../describe-postgres.js';
 import { T0, makeIngestItem } from '../make-ingest-item.js';
+import { seededRandom } from '../seeded-random.js';
 import { tempPostgresJournal, testDatabaseUrl } from '../temp-postgres-journal.js';
 
 // The usual batch goes as one string with its values written in (record-postgres-attempts.ts): what it stores
@@ -147,11 +148,7 @@ describePostgres('attempt records written into one round trip', () => {
     const deliveries = await journal.sql<{ id: string; key: string | null }>(
       'SELECT id, correlation_key AS key FROM deliveries ORDER BY id',
     );
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return Math.floor((seed / 2 ** 31) * n); // the high bits: an LCG's low bits repeat with short periods
-    };
+    const random = seededRandom(7);
     const model = new Map<string, { values: Record<string, string>; updatedAt: number }>();
     for (let trial = 0; trial < 100; trial += 1) {
       await pool.query(`UPDATE deliveries SET state = 'pending', claim_token = 'tok'`);

@@ -4,12 +4,22 @@ import { claimPostgresPaced } from '../../../src/store/postgres/claim-postgres-p
 import { leasePostgresDue } from '../../../src/store/postgres/lease-postgres-due.js';
 import { recordPostgresAttempts } from '../../../src/store/postgres/record-postgres-attempts.js';
 
-/** A pool whose one connection records what it is sent: no rows, but the pacing row for a claim's lock and 0 for its count. */
-function recordingPool(pacingRow: Record<string, unknown>): { pool: pg.Pool; sent: (string | pg.QueryConfig)[] } {
+/**
+ * A pool whose one connection records what it is sent: no rows, but the pacing row for a claim's lock (none for
+ * a claim in one round trip when `rowAtFirst` is false: a target's first claim) and 0 for its count.
+ */
+function recordingPool(
+  pacingRow: Record<string, unknown>,
+  rowAtFirst = true,
+): { pool: pg.Pool; sent: (string | pg.QueryConfig)[] } {
   const sent: (string | pg.QueryConfig)[] = [];
   const client = {
     query: async (config: string | pg.QueryConfig) => {
       sent.push(config);
+      if (typeof config === 'string' && config.startsWith('BEGIN; SELECT tokens') && config.endsWith('; COMMIT')) {
+        // A claim in one round trip: BEGIN, the lock, the lease (nothing leased), COMMIT.
+        return [{ rows: [] }, { rows: rowAtFirst ? [pacingRow] : [] }, { rows: [] }, { rows: [] }];
+      }
       if (typeof config === 'string' && config.startsWith('BEGIN; ')) {
         // A claim's BEGIN, lock and count; or a record's BEGIN, locks, record and COMMIT.
         if (config.endsWith('; COMMIT')) return [{ rows: [] }, { rows: [] }, { rows: [], rowCount: 0 }, { rows: [] }];
@@ -46,21 +56,41 @@ describe('statements whose plan depends on the size of deliveries', () => {
     expect((sent[0] as pg.QueryConfig).values).toEqual(['t', 1_000, 5, expect.any(String), 61_000]);
   });
 
-  it("writes a paced claim's count of claims in flight and its lease into the BEGIN's and the COMMIT's round trips", async () => {
-    const state = { tokens: 0, refilledAt: 0, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
-    const { pool, sent } = recordingPool({ ...state, pausedUntil: 0 });
-    const policy = {
-      rateLimit: null,
-      concurrency: 4,
-      circuit: { failures: 5, cooldownMs: 30_000 },
-      maxDelayMs: 60_000,
-    };
-    await claimPostgresPaced(pool, { target: 't', now: 1_000, limit: 4, leaseMs: 60_000, policy });
+  const closed = { tokens: 0, refilledAt: 0, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
+  const unlimited = {
+    rateLimit: null,
+    concurrency: 4,
+    circuit: { failures: 5, cooldownMs: 30_000 },
+    maxDelayMs: 60_000,
+  };
+
+  it('claims a target without a rate limit in one round trip, its allowance worked out by the lease itself', async () => {
+    const { pool, sent } = recordingPool({ ...closed, pausedUntil: 0 });
+    const claimed = await claimPostgresPaced(pool, {
+      target: 't',
+      now: 1_000,
+      limit: 3,
+      leaseMs: 60_000,
+      policy: unlimited,
+    });
+    expect(claimed).toMatchObject({ claims: [], heldBack: false, blockedUntil: undefined, circuit: 'closed' });
     // As text, planned anew per call like an unnamed statement.
     expect(named(sent)).toEqual([]);
     expect(sent).toEqual([
+      expect.stringMatching(
+        /^BEGIN; SELECT tokens.*WHERE target = 't' FOR UPDATE; WITH allowed AS MATERIALIZED \(SELECT GREATEST\(0, LEAST\(3, 4 - \(SELECT count\(\*\).*next_attempt_at > 1000\)\)\)::int AS n FROM target_pacing\s+WHERE target = 't' AND open_until IS NULL AND paused_until <= 1000\).*LIMIT COALESCE\(\(SELECT n FROM allowed\), 0\).*; COMMIT$/s,
+      ),
+    ]);
+  });
+
+  it("a target's first claim (no pacing row yet): stepwise, its count with the BEGIN and its lease with the COMMIT", async () => {
+    const { pool, sent } = recordingPool({ ...closed, pausedUntil: 0 }, false);
+    await claimPostgresPaced(pool, { target: 't', now: 1_000, limit: 4, leaseMs: 60_000, policy: unlimited });
+    expect(named(sent)).toEqual([]);
+    expect(sent).toEqual([
+      expect.stringMatching(/^BEGIN; SELECT tokens.*WITH allowed .*; COMMIT$/s),
       expect.stringMatching(/^BEGIN; SELECT tokens.*WHERE target = 't' FOR UPDATE; SELECT count\(\*\)/s),
-      expect.stringMatching(/^WITH due AS .*; COMMIT$/s),
+      expect.stringMatching(/^WITH due AS .*LIMIT 4.*; COMMIT$/s),
     ]);
   });
 
