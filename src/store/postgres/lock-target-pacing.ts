@@ -10,6 +10,16 @@ const lockRow = prepared('pacing_lock', LOCK_ROW);
 
 /** The lock with the target written in (escaped), to go with the BEGIN in one round trip (a claim's). */
 export const lockTargetPacingStatement = (target: string): string => withValues(LOCK_ROW, [target]);
+const CREATE_ROW =
+  'INSERT INTO target_pacing (target, tokens, refilled_at) VALUES ($1, $2, $3) ON CONFLICT (target) DO NOTHING';
+/**
+ * The target's row created if it is missing, values written in: before the lock in the same string, so that the
+ * lock always finds a row (it waits for another instance's insert that has not committed yet).
+ */
+export const createTargetPacingStatement = (target: string, policy: PacingPolicy, now: number): string => {
+  const initial = initialPacingState(policy, now);
+  return withValues(CREATE_ROW, [target, initial.tokens, initial.refilledAt]);
+};
 const saveRow = prepared(
   'pacing_save',
   `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
@@ -33,10 +43,7 @@ export async function lockTargetPacing(
   if (row === undefined) {
     // First claim of this target anywhere: create the row (another instance may do so at the same moment).
     const initial = initialPacingState(policy, now);
-    await client.query(
-      'INSERT INTO target_pacing (target, tokens, refilled_at) VALUES ($1, $2, $3) ON CONFLICT (target) DO NOTHING',
-      [target, initial.tokens, initial.refilledAt],
-    );
+    await client.query(CREATE_ROW, [target, initial.tokens, initial.refilledAt]);
     row = (await select()).rows[0];
   }
   if (row === undefined) throw new Error(`target_pacing row for ${target} vanished`);

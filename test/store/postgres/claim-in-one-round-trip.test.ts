@@ -43,6 +43,7 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
     const random = seededRandom(20_261_127);
     const pick = <T>(options: readonly T[]): T => options[random(options.length)] as T;
     const seen = new Set<string>();
+    let backlogRanOut = false;
     for (let trial = 0; trial < 80; trial++) {
       // Every delivery due again, then some in flight on "other instances" and some whose lease has ended.
       await sql('UPDATE deliveries SET claim_token = NULL, next_attempt_at = created_at');
@@ -58,6 +59,13 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
          WHERE id IN (SELECT id FROM deliveries WHERE claim_token IS NULL ORDER BY id DESC LIMIT $2)`,
         [NOW - 1, expired],
       );
+      // And some not due yet: a backlog shorter than the allowance.
+      const notDue = random(9);
+      await sql(
+        `UPDATE deliveries SET next_attempt_at = $1
+         WHERE id IN (SELECT id FROM deliveries WHERE claim_token IS NULL ORDER BY id LIMIT $2)`,
+        [NOW + 10_000, notDue],
+      );
       const state: PacingState = {
         tokens: 0,
         refilledAt: T0,
@@ -65,7 +73,7 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
         openUntil: pick([null, null, NOW + 5_000, NOW - 1]),
         probeUntil: pick([null, NOW + 1_000, NOW - 1]),
         probeToken: null,
-        pausedUntil: pick([0, 0, NOW + 3_000, NOW - 1]),
+        pausedUntil: pick([0, 0, NOW + 3_000, NOW, NOW - 1]),
       };
       const firstClaim = random(8) === 0;
       await sql('DELETE FROM target_pacing');
@@ -89,9 +97,19 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
 
       const allowed = pacingAllowance(before, policy, NOW, inFlight);
       const cut = Math.min(limit, allowed.allowance);
-      const started = Math.max(0, Math.min(cut, DUE - inFlight));
+      // The expired leases are due: only deliveries without a claim were put off.
+      const due = DUE - inFlight - Math.min(notDue, DUE - inFlight - expired);
+      const started = Math.max(0, Math.min(cut, due));
       const blockedUntil = cut < 1 || started < limit ? allowed.blockedUntil : undefined;
-      const context = JSON.stringify({ trial, before, inFlight, expired, limit, concurrency: policy.concurrency });
+      const context = JSON.stringify({
+        trial,
+        before,
+        inFlight,
+        expired,
+        notDue,
+        limit,
+        concurrency: policy.concurrency,
+      });
       expect(claimed.claims, context).toHaveLength(started);
       expect(claimed.blockedUntil, context).toBe(blockedUntil);
       expect(claimed.heldBack, context).toBe(cut >= 1 && blockedUntil === undefined && cut < limit && started === cut);
@@ -114,6 +132,7 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
         await sql(`SELECT count(*)::int AS n FROM deliveries WHERE claim_token = ANY($1)`, [[...tokens]])
       ).rows[0] as { n: number };
       expect(leasedNow.n, context).toBe(started);
+      if (cut > started && started > 0) backlogRanOut = true;
       seen.add(`${allowed.circuit} ${blockedUntil === undefined ? 'go' : 'wait'} ${started > 0 ? 'some' : 'none'}`);
     }
     // The trials reached every kind of answer.
@@ -127,5 +146,47 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
         'half-open go none',
       ]),
     );
+    expect(backlogRanOut, 'a claim allowed more than was due').toBe(true);
+  });
+
+  // A review found that a row committed by another instance between this claim's lock (no row yet) and its lease
+  // let the lease claim without the lock, and the claim then discarded what it had leased (2 runs in 300).
+  it("three instances' first claims of a target at once: within its concurrency, and every lease returned", async () => {
+    const journal = await tempPostgresJournal();
+    cleanups.push(() => journal.dispose());
+    const stores = [await journal.open(), await journal.open(), await journal.open()] as const;
+    for (const store of stores) cleanups.push(() => store.close());
+    await stores[0].migrate();
+    await stores[0].ingest(
+      Array.from({ length: 20 }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets: ['hook'] })),
+    );
+    const pool = new pg.Pool({
+      connectionString: testDatabaseUrl,
+      options: `-c search_path=${journal.schema}`,
+      max: 1,
+    });
+    cleanups.push(() => pool.end());
+    const policy = {
+      rateLimit: null,
+      concurrency: 6,
+      circuit: { failures: 5, cooldownMs: 30_000 },
+      maxDelayMs: 60_000,
+    };
+    for (let round = 0; round < 200; round++) {
+      await pool.query(
+        'DELETE FROM target_pacing; UPDATE deliveries SET claim_token = NULL, next_attempt_at = created_at',
+      );
+      const results = await Promise.all(
+        stores.map((store, i) =>
+          store.sharedTargets?.claim({ target: 'hook', now: NOW, limit: 1 + i, leaseMs: LEASE, policy }),
+        ),
+      );
+      const returned = results.flatMap((result) => result?.claims ?? []);
+      const { rows } = await pool.query<{ token: string }>(
+        'SELECT claim_token AS token FROM deliveries WHERE claim_token IS NOT NULL',
+      );
+      expect(rows.length, `round ${round}`).toBeLessThanOrEqual(6);
+      expect(rows.map((row) => row.token).sort(), `round ${round}`).toEqual(returned.map((c) => c.claimToken).sort());
+    }
   });
 });

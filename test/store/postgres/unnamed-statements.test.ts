@@ -4,21 +4,15 @@ import { claimPostgresPaced } from '../../../src/store/postgres/claim-postgres-p
 import { leasePostgresDue } from '../../../src/store/postgres/lease-postgres-due.js';
 import { recordPostgresAttempts } from '../../../src/store/postgres/record-postgres-attempts.js';
 
-/**
- * A pool whose one connection records what it is sent: no rows, but the pacing row for a claim's lock (none for
- * a claim in one round trip when `rowAtFirst` is false: a target's first claim) and 0 for its count.
- */
-function recordingPool(
-  pacingRow: Record<string, unknown>,
-  rowAtFirst = true,
-): { pool: pg.Pool; sent: (string | pg.QueryConfig)[] } {
+/** A pool whose one connection records what it is sent: no rows, but the pacing row for a claim's lock and 0 for its count. */
+function recordingPool(pacingRow: Record<string, unknown>): { pool: pg.Pool; sent: (string | pg.QueryConfig)[] } {
   const sent: (string | pg.QueryConfig)[] = [];
   const client = {
     query: async (config: string | pg.QueryConfig) => {
       sent.push(config);
-      if (typeof config === 'string' && config.startsWith('BEGIN; SELECT tokens') && config.endsWith('; COMMIT')) {
-        // A claim in one round trip: BEGIN, the lock, the lease (nothing leased), COMMIT.
-        return [{ rows: [] }, { rows: rowAtFirst ? [pacingRow] : [] }, { rows: [] }, { rows: [] }];
+      if (typeof config === 'string' && config.startsWith('BEGIN; INSERT INTO target_pacing')) {
+        // A claim in one round trip: BEGIN, the row created if missing, its lock, the lease (none leased), COMMIT.
+        return [{ rows: [] }, { rows: [] }, { rows: [pacingRow] }, { rows: [] }, { rows: [] }];
       }
       if (typeof config === 'string' && config.startsWith('BEGIN; ')) {
         // A claim's BEGIN, lock and count; or a record's BEGIN, locks, record and COMMIT.
@@ -66,31 +60,26 @@ describe('statements whose plan depends on the size of deliveries', () => {
 
   it('claims a target without a rate limit in one round trip, its allowance worked out by the lease itself', async () => {
     const { pool, sent } = recordingPool({ ...closed, pausedUntil: 0 });
-    const claimed = await claimPostgresPaced(pool, {
-      target: 't',
-      now: 1_000,
-      limit: 3,
-      leaseMs: 60_000,
-      policy: unlimited,
-    });
-    expect(claimed).toMatchObject({ claims: [], heldBack: false, blockedUntil: undefined, circuit: 'closed' });
-    // As text, planned anew per call like an unnamed statement.
+    const request = { target: 't', now: 1_000, limit: 3, leaseMs: 60_000, policy: unlimited };
+    expect(await claimPostgresPaced(pool, request)).toMatchObject({ claims: [], heldBack: false, circuit: 'closed' });
+    // As text, planned anew per call like an unnamed statement; the row created first if missing.
     expect(named(sent)).toEqual([]);
     expect(sent).toEqual([
       expect.stringMatching(
-        /^BEGIN; SELECT tokens.*WHERE target = 't' FOR UPDATE; WITH allowed AS MATERIALIZED \(SELECT GREATEST\(0, LEAST\(3, 4 - \(SELECT count\(\*\).*next_attempt_at > 1000\)\)\)::int AS n FROM target_pacing\s+WHERE target = 't' AND open_until IS NULL AND paused_until <= 1000\).*LIMIT COALESCE\(\(SELECT n FROM allowed\), 0\).*; COMMIT$/s,
+        /^BEGIN; INSERT INTO target_pacing \(target, tokens, refilled_at\) VALUES \('t', 0, 1000\) ON CONFLICT \(target\) DO NOTHING; SELECT tokens.*WHERE target = 't' FOR UPDATE; WITH allowed AS MATERIALIZED \(SELECT GREATEST\(0, LEAST\(3, 4 - \(SELECT count\(\*\).*next_attempt_at > 1000\)\)\)::int AS n FROM target_pacing\s+WHERE target = 't' AND open_until IS NULL AND paused_until <= 1000\).*LIMIT COALESCE\(\(SELECT n FROM allowed\), 0\).*; COMMIT$/s,
       ),
     ]);
   });
 
-  it("a target's first claim (no pacing row yet): stepwise, its count with the BEGIN and its lease with the COMMIT", async () => {
-    const { pool, sent } = recordingPool({ ...closed, pausedUntil: 0 }, false);
+  // That the probe is then written back: claim-in-one-round-trip.test.ts (real PostgreSQL).
+  it('a half-open circuit that may probe: then stepwise, the count with the BEGIN, the lease on its own', async () => {
+    const { pool, sent } = recordingPool({ ...closed, openUntil: 500, pausedUntil: 0 });
     await claimPostgresPaced(pool, { target: 't', now: 1_000, limit: 4, leaseMs: 60_000, policy: unlimited });
-    expect(named(sent)).toEqual([]);
     expect(sent).toEqual([
-      expect.stringMatching(/^BEGIN; SELECT tokens.*WITH allowed .*; COMMIT$/s),
+      expect.stringMatching(/^BEGIN; INSERT INTO target_pacing .*WITH allowed .*; COMMIT$/s),
       expect.stringMatching(/^BEGIN; SELECT tokens.*WHERE target = 't' FOR UPDATE; SELECT count\(\*\)/s),
-      expect.stringMatching(/^WITH due AS .*LIMIT 4.*; COMMIT$/s),
+      expect.objectContaining({ text: expect.stringMatching(/^WITH due AS .*LIMIT \$3/s), values: expect.any(Array) }),
+      'COMMIT',
     ]);
   });
 
