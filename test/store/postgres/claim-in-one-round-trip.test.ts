@@ -1,11 +1,10 @@
-import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { pacingAllowance } from '../../../src/delivery/pacing/pacing-allowance.js';
 import type { PacingState } from '../../../src/delivery/pacing/pacing-state.js';
 import { describePostgres } from '../describe-postgres.js';
 import { T0, makeIngestItem } from '../make-ingest-item.js';
 import { seededRandom } from '../seeded-random.js';
-import { tempPostgresJournal, testDatabaseUrl } from '../temp-postgres-journal.js';
+import { migratedJournalWithPool } from './migrated-journal-with-pool.js';
 
 const DUE = 10;
 const NOW = T0 + 1_000;
@@ -21,20 +20,10 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
   });
 
   it('over random pacing rows, concurrencies, limits and attempts in flight', async () => {
-    const journal = await tempPostgresJournal();
-    cleanups.push(() => journal.dispose());
-    const store = await journal.open();
-    cleanups.push(() => store.close());
-    await store.migrate();
+    const { store, pool } = await migratedJournalWithPool(cleanups, 2);
     await store.ingest(
       Array.from({ length: DUE }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets: ['hook'] })),
     );
-    const pool = new pg.Pool({
-      connectionString: testDatabaseUrl,
-      options: `-c search_path=${journal.schema}`,
-      max: 2,
-    });
-    cleanups.push(() => pool.end());
     const sql = (text: string, values: unknown[] = []) => pool.query(text, values);
     // The store's own claim (claimPostgresPaced), on its pool, which reads bigint columns as numbers.
     const shared = store.sharedTargets;
@@ -152,20 +141,10 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
   // A review found that a row committed by another instance between this claim's lock (no row yet) and its lease
   // let the lease claim without the lock, and the claim then discarded what it had leased (2 runs in 300).
   it("three instances' first claims of a target at once: within its concurrency, and every lease returned", async () => {
-    const journal = await tempPostgresJournal();
-    cleanups.push(() => journal.dispose());
-    const stores = [await journal.open(), await journal.open(), await journal.open()] as const;
-    for (const store of stores) cleanups.push(() => store.close());
-    await stores[0].migrate();
-    await stores[0].ingest(
-      Array.from({ length: 20 }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets: ['hook'] })),
-    );
-    const pool = new pg.Pool({
-      connectionString: testDatabaseUrl,
-      options: `-c search_path=${journal.schema}`,
-      max: 1,
-    });
-    cleanups.push(() => pool.end());
+    const { journal, store, pool } = await migratedJournalWithPool(cleanups);
+    const stores = [store, await journal.open(), await journal.open()] as const;
+    for (const other of stores.slice(1)) cleanups.push(() => other.close());
+    await store.ingest(Array.from({ length: 20 }, (_, i) => makeIngestItem({ receivedAt: T0 + i, targets: ['hook'] })));
     const policy = {
       rateLimit: null,
       concurrency: 6,

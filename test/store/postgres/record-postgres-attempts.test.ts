@@ -1,11 +1,10 @@
-import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { recordPostgresAttempts } from '../../../src/store/postgres/record-postgres-attempts.js';
 import type { AttemptRecord, Store } from '../../../src/store/store.js';
 import { describePostgres } from '../describe-postgres.js';
 import { T0, makeIngestItem } from '../make-ingest-item.js';
 import { seededRandom } from '../seeded-random.js';
-import { tempPostgresJournal, testDatabaseUrl } from '../temp-postgres-journal.js';
+import { migratedJournalWithPool } from './migrated-journal-with-pool.js';
 
 // The usual batch goes as one string with its values written in (record-postgres-attempts.ts): what it stores
 // must be what the parameters stored, texts that need escaping and NULLs included.
@@ -16,20 +15,7 @@ describePostgres('attempt records written into one round trip', () => {
   });
 
   /** A migrated journal, its store, and a pool of one connection on its schema for recordPostgresAttempts. */
-  async function migratedJournal() {
-    const journal = await tempPostgresJournal();
-    cleanups.push(() => journal.dispose());
-    const store = await journal.open();
-    cleanups.push(() => store.close());
-    await store.migrate();
-    const pool = new pg.Pool({
-      connectionString: testDatabaseUrl,
-      options: `-c search_path=${journal.schema}`,
-      max: 1,
-    });
-    cleanups.push(() => pool.end());
-    return { journal, store, pool };
-  }
+  const migratedJournal = () => migratedJournalWithPool(cleanups);
 
   async function claimedStore(count: number): Promise<{ store: Store; claimed: { id: string; token: string }[] }> {
     const { store } = await migratedJournal();
