@@ -31,7 +31,8 @@ export function createSharedPacer(
       lane.sharedCircuit = paced.circuit;
       lane.sharedProbeAt = paced.probeAt;
       lane.sharedPausedUntil = paced.pausedUntil ?? 0;
-      return { claims: paced.claims, blockedUntil: paced.blockedUntil, heldBack: paced.heldBack };
+      const { claims, blockedUntil, heldBack, concurrencyTaken } = paced;
+      return { claims, blockedUntil, heldBack, concurrencyTaken };
     },
     settle(lane, claimed, outcome, interrupted) {
       const verdict: TargetVerdict = {
