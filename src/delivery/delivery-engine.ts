@@ -173,12 +173,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     }
     const limit = Math.min(capacity, claimBatch);
     const leaseMs = lane.spec.policy.timeoutMs + 60_000;
-    const { claims, blockedUntil, heldBack, concurrencyTaken } = await pacer.claim(lane, {
-      target,
-      now,
-      limit,
-      leaseMs,
-    });
+    const { claims, blockedUntil, heldBack } = await pacer.claim(lane, { target, now, limit, leaseMs });
     logCircuitTransition(lane, now, log);
     // What this says of the lane's due deliveries: a short claim while attempts settle may mean they wait behind
     // those attempts' keys (the answers then need not wake the lane); a full one that they do not.
@@ -187,11 +182,9 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
     // Full: there may be more, unless what is left waits behind attempts' keys; then their commits wake the lane.
     if (claims.length === limit) return lane.claimedAll ? now + pollIntervalMs : now;
     if (lane.settling.size > 0) return now + pollIntervalMs;
-    // Cut short by shared pacing after it started some (more are likely due), or none could start while other
-    // instances' attempts take the whole concurrency (nothing can start before one ends, whatever is due): look
-    // again soon without asking the journal when the next is (a scan of the target's queue). The started
-    // attempts' ends wake the lane too; the others' do not.
-    if (heldBack === true || concurrencyTaken === true) return now + pacer.recheckMs;
+    // Cut short by shared pacing after it started some: more are likely due, so look again soon without asking
+    // the journal when the next is (a scan of the target's queue); the started attempts' ends wake the lane too.
+    if (heldBack === true) return now + pacer.recheckMs;
     const due = await store.nextDueAt(target);
     if (due === undefined) return lane.inFlight + lane.settling.size > 0 ? now + pollIntervalMs : undefined;
     // Due now but not claimed: held back by pacing kept elsewhere (or claimed meanwhile by another instance).

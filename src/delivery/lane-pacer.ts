@@ -8,8 +8,6 @@ export interface LaneClaim {
   readonly blockedUntil: number | undefined;
   /** Pacing kept elsewhere, not the backlog, cut a claim that started some short (PacedClaim.heldBack). */
   readonly heldBack?: boolean;
-  /** Attempts in flight elsewhere take the target's whole concurrency: nothing started (PacedClaim). */
-  readonly concurrencyTaken?: boolean;
 }
 
 /**

@@ -31,8 +31,7 @@ export function createSharedPacer(
       lane.sharedCircuit = paced.circuit;
       lane.sharedProbeAt = paced.probeAt;
       lane.sharedPausedUntil = paced.pausedUntil ?? 0;
-      const { claims, blockedUntil, heldBack, concurrencyTaken } = paced;
-      return { claims, blockedUntil, heldBack, concurrencyTaken };
+      return { claims: paced.claims, blockedUntil: paced.blockedUntil, heldBack: paced.heldBack };
     },
     settle(lane, claimed, outcome, interrupted) {
       const verdict: TargetVerdict = {

@@ -17,11 +17,6 @@ export interface PacedClaim {
    * it allowed were due and claimed. More may be due; the claimed attempts' ends wake the lane.
    */
   readonly heldBack: boolean;
-  /**
-   * Nothing could start because attempts in flight (on any instance) take the target's whole concurrency; the
-   * circuit is closed and nothing pauses it. Whatever is due waits for one of them to end.
-   */
-  readonly concurrencyTaken?: boolean;
   /** The target's circuit as all instances see it, for status and metrics. */
   readonly circuit: CircuitState;
   /** When the (open or half-open) circuit's cool-down ends; undefined when closed. */

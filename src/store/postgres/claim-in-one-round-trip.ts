@@ -5,9 +5,8 @@ import { circuitState, pacingAllowance } from '../../delivery/pacing/pacing-allo
 import type { PacingState } from '../../delivery/pacing/pacing-state.js';
 import type { PacedClaimRequest } from '../shared-targets.js';
 import { COUNT_IN_FLIGHT } from './count-in-flight.js';
-import { leaseWithLimitWithValues, toLeased, type Leased } from './lease-postgres-due.js';
+import { allowedLeaseWithValues, toLeased, type Leased } from './lease-postgres-due.js';
 import { createTargetPacingStatement, lockTargetPacingStatement } from './lock-target-pacing.js';
-import { withValues } from './with-values.js';
 import { commitInOneRoundTrip } from './with-postgres-transaction.js';
 
 /** What a paced claim decided, before its events are read. */
@@ -15,25 +14,20 @@ export interface PacedLease {
   readonly leased: Leased | undefined;
   readonly blockedUntil: number | undefined;
   readonly heldBack: boolean;
-  /** PacedClaim.concurrencyTaken. */
-  readonly concurrencyTaken: boolean;
   readonly circuit: CircuitState;
   readonly probeAt: number | undefined;
   readonly pausedUntil: number;
 }
 
 // pacingAllowance's answer where pacing spends nothing (a closed circuit, no pause, no rate limit): the
-// concurrency left, counted once the lock before it is granted (a statement of its own, so READ COMMITTED gives
-// it a snapshot taken then); 0 for any other state of the row. Kept in a setting local to the transaction for the
-// lease to take as its limit, and returned, so that the claim learns it even when it leases nothing.
-const ALLOWANCE = `SELECT set_config('switchyard.claim_allowance', COALESCE((
-     SELECT GREATEST(0, LEAST($3, $4 - (${COUNT_IN_FLIGHT}))) FROM target_pacing
-     WHERE target = $1 AND open_until IS NULL AND paused_until <= $2), 0)::text, true)::int AS n`;
-const ALLOWED = `current_setting('switchyard.claim_allowance')::int`;
+// concurrency left, counted in the lease's own snapshot, taken once the lock before it was granted. Any other
+// state of the row, or no row, allows none here; the caller then reads the row.
+const ALLOWANCE = `SELECT GREATEST(0, LEAST($3, $6 - (${COUNT_IN_FLIGHT})))::int AS n FROM target_pacing
+   WHERE target = $1 AND open_until IS NULL AND paused_until <= $2`;
 
 /**
  * A claim on a target without a rate limit, whole in one round trip: BEGIN, the pacing row created if missing,
- * its lock, the concurrency left, the lease with that as its limit, COMMIT. Such a claim writes nothing back to the
+ * its lock, the lease with the concurrency left as its limit, COMMIT. Such a claim writes nothing back to the
  * row, so it needs no answer before it commits, and the row is held only while the server runs the lease, not
  * while the answer travels to a busy daemon and the next statement back: claims of one target are serialised
  * across instances by that lock, so its hold bounds how fast they all claim (bench/README.md, "A claim in one
@@ -46,37 +40,30 @@ export async function claimInOneRoundTrip(pool: pg.Pool, request: PacedClaimRequ
   const { target, now, policy } = request;
   if (policy.rateLimit !== null) return undefined;
   const claimToken = randomUUID();
-  const allowance = withValues(ALLOWANCE, [target, now, request.limit, policy.concurrency]);
-  const lease = leaseWithLimitWithValues(request, claimToken, ALLOWED);
-  const [, locked, allowed, leased] = await commitInOneRoundTrip(
+  const lease = allowedLeaseWithValues(request, claimToken, ALLOWANCE, policy.concurrency);
+  const [, locked, leased] = await commitInOneRoundTrip(
     pool,
-    `${createTargetPacingStatement(target, policy, now)}; ${lockTargetPacingStatement(target)}; ${allowance}; ${lease}`,
+    `${createTargetPacingStatement(target, policy, now)}; ${lockTargetPacingStatement(target)}; ${lease}`,
   );
   const state = locked?.rows[0] as PacingState | undefined;
-  // Created above, never deleted: without it, the allowance found no row either, and nothing was leased.
+  const rows = (leased?.rows ?? []) as readonly { readonly allowed: number }[];
+  // Created above, never deleted: without it, the ALLOWANCE found no row either, and nothing was leased.
   if (state === undefined) throw new Error(`target_pacing row for ${target} vanished`);
-  const limit = (allowed?.rows[0] as { n: number } | undefined)?.n ?? 0;
-  const rows = leased?.rows ?? [];
   const seen = {
     circuit: circuitState(state, now),
     probeAt: state.openUntil ?? undefined,
     pausedUntil: state.pausedUntil,
   };
-  if (rows.length === 0) {
+  const allowed = rows[0]?.allowed;
+  if (allowed === undefined) {
     // Nothing leased: the concurrency taken or nothing due (blockedUntil undefined, as stepwise), or the row
     // says wait: a pause or an open circuit, whose answer does not depend on the attempts in flight.
-    const { allowance: left, blockedUntil } = pacingAllowance(state, policy, now, 0);
+    const { allowance, blockedUntil } = pacingAllowance(state, policy, now, 0);
     const spendsNothing = state.openUntil === null && now >= state.pausedUntil;
-    if (!spendsNothing && left > 0) return undefined;
-    return {
-      leased: undefined,
-      blockedUntil,
-      heldBack: false,
-      concurrencyTaken: spendsNothing && limit === 0,
-      ...seen,
-    };
+    if (!spendsNothing && allowance > 0) return undefined;
+    return { leased: undefined, blockedUntil, heldBack: false, ...seen };
   }
-  const heldBack = limit < request.limit && rows.length === limit;
-  const leasedRows = toLeased(claimToken, rows, false);
-  return { leased: leasedRows, blockedUntil: undefined, heldBack, concurrencyTaken: false, ...seen };
+  const returned = rows.map(({ allowed: _allowed, ...row }) => row);
+  const heldBack = allowed < request.limit && rows.length === allowed;
+  return { leased: toLeased(claimToken, returned, false), blockedUntil: undefined, heldBack, ...seen };
 }

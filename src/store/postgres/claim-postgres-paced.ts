@@ -20,8 +20,8 @@ export async function claimPostgresPaced(pool: pg.Pool, request: PacedClaimReque
   const paced = (await claimInOneRoundTrip(pool, request)) ?? (await claimStepwise(pool, request));
   // The references (keyed deliveries only) are read after the commit, not under the row lock.
   const claims = paced.leased === undefined ? [] : await attachClaimedEvents(pool, paced.leased);
-  const { blockedUntil, heldBack, concurrencyTaken, circuit, probeAt, pausedUntil } = paced;
-  return { claims, blockedUntil, heldBack, concurrencyTaken, circuit, probeAt, pausedUntil };
+  const { circuit, probeAt, pausedUntil } = paced;
+  return { claims, blockedUntil: paced.blockedUntil, heldBack: paced.heldBack, circuit, probeAt, pausedUntil };
 }
 
 /**
@@ -44,8 +44,7 @@ async function claimStepwise(pool: pg.Pool, request: PacedClaimRequest): Promise
       const { allowance, blockedUntil, circuit } = pacingAllowance(state, policy, now, inFlight);
       const seen = { circuit, probeAt: state.openUntil ?? undefined, pausedUntil: state.pausedUntil };
       const limit = Math.min(request.limit, allowance);
-      const taken = circuit === 'closed' && now >= state.pausedUntil && policy.concurrency <= inFlight;
-      if (limit < 1) return { leased: undefined, blockedUntil, heldBack: false, concurrencyTaken: taken, ...seen };
+      if (limit < 1) return { leased: undefined, blockedUntil, heldBack: false, ...seen };
       const lease = { ...request, limit };
       const spend = (started: number, claimToken: string) =>
         spendPacing(state, policy, now, { started, leaseEnd: now + request.leaseMs, claimToken });
@@ -65,7 +64,6 @@ async function claimStepwise(pool: pg.Pool, request: PacedClaimRequest): Promise
         blockedUntil: started < request.limit ? blockedUntil : undefined,
         // Cut short by the pacing (attempts in flight on other instances, tokens), not by the backlog.
         heldBack: blockedUntil === undefined && limit < request.limit && started === limit,
-        concurrencyTaken: false,
         ...seen,
       };
     },

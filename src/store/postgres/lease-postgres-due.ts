@@ -31,11 +31,17 @@ const EVENT_COLUMNS = `,
      e.source AS "eSource", e.kind AS "eKind", e.severity AS "eSeverity", e.occurred_at AS "eOccurredAt",
      e.received_at AS "eReceivedAt", encode(e.body_sha256, 'hex') AS "eBodySha256",
      e.rules_version AS "eRulesVersion", e.matched_routes AS "eMatchedRoutes", e.body AS "eBody"`;
-/** `limit`: the lease's limit, `$3` (the claim's own) unless the caller gives an expression the server works out. */
-const leaseSql = (withEvents: boolean, limit = '$3') => `WITH due AS (
+/**
+ * `allowance`: a query of one row and one column, `n`, that the lease takes as its limit instead of `$3` (none:
+ * no row, so 0), and returns as `allowed` on every leased row; a claim's limit worked out by the server.
+ */
+const leaseSql = (
+  withEvents: boolean,
+  allowance?: string,
+) => `WITH ${allowance === undefined ? '' : `allowed AS MATERIALIZED (${allowance}), `}due AS (
      SELECT id, next_attempt_at, updated_at FROM deliveries
      WHERE state = 'pending' AND target = $1 AND next_attempt_at <= $2 AND ${inLine('deliveries', '$2')}
-     ORDER BY next_attempt_at, id LIMIT ${limit}
+     ORDER BY next_attempt_at, id LIMIT ${allowance === undefined ? '$3' : 'COALESCE((SELECT n FROM allowed), 0)'}
      FOR UPDATE SKIP LOCKED
    )
    UPDATE deliveries AS d SET claim_token = $4, next_attempt_at = $5, updated_at = $2
@@ -45,7 +51,7 @@ const leaseSql = (withEvents: boolean, limit = '$3') => `WITH due AS (
      due.next_attempt_at AS "nextAttemptAt", d.last_error AS "lastError", d.created_at AS "createdAt",
      due.updated_at AS "updatedAt", d.id AS "rowId", d.retry_from AS "retryFrom",
      d.schedule_attempts AS "scheduleAttempts", d.replay_generation AS "generation", d.suppressed_count AS "suppressedCount",
-     d.correlation_key AS "correlationKey"${withEvents ? EVENT_COLUMNS : ''}`;
+     d.correlation_key AS "correlationKey"${withEvents ? EVENT_COLUMNS : ''}${allowance === undefined ? '' : ', (SELECT n FROM allowed) AS "allowed"'}`;
 // Unnamed (prepared.ts says why): a generic plan kept from an empty journal scanned `deliveries` per claim.
 const leaseWithEvents = unnamed(leaseSql(true));
 const leaseOnly = unnamed(leaseSql(false));
@@ -64,9 +70,16 @@ const leaseValues = (request: ClaimRequest, claimToken: string) => [
 export const leaseStatementWithValues = (request: ClaimRequest, claimToken: string): string =>
   withValues(leaseSql(false), leaseValues(request, claimToken));
 
-/** The same with `limit`, an SQL expression the server works out when the lease runs, instead of the claim's. */
-export const leaseWithLimitWithValues = (request: ClaimRequest, claimToken: string, limit: string): string =>
-  withValues(leaseSql(false, limit), leaseValues(request, claimToken));
+/**
+ * The same with its limit worked out by the server at the moment it runs: `allowance` may read `$1` (target),
+ * `$2` (now), `$3` (the claim's own limit) and `$6` (`extra`).
+ */
+export const allowedLeaseWithValues = (
+  request: ClaimRequest,
+  claimToken: string,
+  allowance: string,
+  extra: number,
+): string => withValues(leaseSql(false, allowance), [...leaseValues(request, claimToken), extra]);
 
 export interface Leased {
   readonly claimToken: string;

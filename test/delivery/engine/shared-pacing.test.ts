@@ -140,32 +140,6 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
     expect(asked.nextDueAt).toBe(1);
   });
 
-  it("a claim that finds another instance's attempts taking the whole concurrency looks again without asking when the next is due", async () => {
-    // Another instance holds all 3 of the concurrency of 3. The poll is long: only the recheck serves the lane.
-    let journal: TempPostgresJournal | undefined;
-    const otherHoldsAll = (on: TempPostgresJournal) => {
-      journal = on;
-      return on.sql(
-        `UPDATE deliveries SET claim_token = 'other', next_attempt_at = ${T0 + 600_000}
-         WHERE id IN (SELECT id FROM deliveries ORDER BY id LIMIT 3)`,
-      );
-    };
-    const { target, asked } = await threeInstances({ concurrency: 3 }, 6, undefined, {
-      instances: 1,
-      beforeStart: otherHoldsAll,
-      pollIntervalMs: 60_000,
-    });
-    // Claims every recheck (100 ms), none followed by a scan of the queue: nothing can start whatever is due.
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    expect(target.jobs).toHaveLength(0);
-    expect(asked.nextDueAt).toBe(0);
-    // The other instance's attempts are recorded: the next recheck claims the three left, without being woken.
-    await journal?.sql(`UPDATE deliveries SET claim_token = NULL, state = 'delivered' WHERE claim_token = 'other'`);
-    await settlesAt(target, 3);
-    // Then the queue is empty, and the lane asks when the next is due before it goes idle.
-    expect(asked.nextDueAt).toBe(1);
-  });
-
   it('one circuit for all: an outage costs `failures` attempts in total, then one probe per cool-down', async () => {
     const circuit = { failures: 3, cooldownMs: 30_000 };
     const failing = (): Outcome => ({ kind: 'retry', status: 503, error: 'HTTP 503' });

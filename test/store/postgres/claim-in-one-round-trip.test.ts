@@ -33,8 +33,7 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
     const pick = <T>(options: readonly T[]): T => options[random(options.length)] as T;
     const seen = new Set<string>();
     let backlogRanOut = false;
-    let concurrencyWasTaken = false;
-    for (let trial = 0; trial < 120; trial++) {
+    for (let trial = 0; trial < 80; trial++) {
       // Every delivery due again, then some in flight on "other instances" and some whose lease has ended.
       await sql('UPDATE deliveries SET claim_token = NULL, next_attempt_at = created_at');
       const inFlight = random(5);
@@ -74,23 +73,14 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
           [state.refilledAt, state.openUntil, state.probeUntil, state.pausedUntil],
         );
       }
-      // A rate limit's claims go stepwise (they spend tokens): the same answers are expected of them.
-      const rateLimit = pick([null, null, { perSecond: 1, burst: 5 }]);
       const policy = {
-        rateLimit,
+        rateLimit: null,
         concurrency: 1 + random(6),
         circuit: { failures: 5, cooldownMs: 30_000 },
         maxDelayMs: 60_000,
       };
       const limit = 1 + random(8);
-      const fresh = {
-        tokens: rateLimit?.burst ?? 0,
-        refilledAt: NOW,
-        openUntil: null,
-        probeUntil: null,
-        pausedUntil: 0,
-      };
-      const before: PacingState = firstClaim ? { ...state, ...fresh } : state;
+      const before: PacingState = firstClaim ? { ...state, openUntil: null, probeUntil: null, pausedUntil: 0 } : state;
 
       const claimed = await shared.claim({ target: 'hook', now: NOW, limit, leaseMs: LEASE, policy });
 
@@ -113,10 +103,6 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
       expect(claimed.blockedUntil, context).toBe(blockedUntil);
       expect(claimed.heldBack, context).toBe(cut >= 1 && blockedUntil === undefined && cut < limit && started === cut);
       expect(claimed.circuit, context).toBe(allowed.circuit);
-      // Nothing could start for the attempts in flight elsewhere alone: the engine then looks again without a scan.
-      const taken = allowed.circuit === 'closed' && NOW >= before.pausedUntil && policy.concurrency <= inFlight;
-      expect(claimed.concurrencyTaken, context).toBe(taken);
-      if (taken) concurrencyWasTaken = true;
       // Claimed rows carry the claim's token and lease; none was in flight elsewhere.
       const tokens = new Set(claimed.claims.map((c) => c.claimToken));
       expect(tokens.size, context).toBeLessThanOrEqual(1);
@@ -150,7 +136,6 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
       ]),
     );
     expect(backlogRanOut, 'a claim allowed more than was due').toBe(true);
-    expect(concurrencyWasTaken, 'a claim found the concurrency taken').toBe(true);
   });
 
   // A review found that a row committed by another instance between this claim's lock (no row yet) and its lease
