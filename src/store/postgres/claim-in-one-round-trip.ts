@@ -21,7 +21,7 @@ export interface PacedLease {
 
 // pacingAllowance's answer where pacing spends nothing (a closed circuit, no pause, no rate limit): the
 // concurrency left, counted in the lease's own snapshot, taken once the lock before it was granted. Any other
-// state of the row, or no row, allows none here; the caller then reads the row.
+// state of the row allows none here; the caller then reads the row.
 const ALLOWANCE = `SELECT GREATEST(0, LEAST($3, $6 - (${COUNT_IN_FLIGHT})))::int AS n FROM target_pacing
    WHERE target = $1 AND open_until IS NULL AND paused_until <= $2`;
 
