@@ -5,25 +5,22 @@ import { lockTargetPacing, lockTargetPacingStatement, saveTargetPacing } from '.
 import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
+// A healthy target's counters, and the condition that only a target that is not healthy matches (so a healthy
+// row is neither locked nor written).
+const RESET = 'UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL';
+const UNHEALTHY = '(failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)';
 // The rows are locked in name order (the subquery), as in the transaction below, so the two cannot deadlock.
 const resetSucceeded = prepared(
   'pacing_reset',
-  `UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL
-   WHERE target IN (
-     SELECT target FROM target_pacing
-     WHERE target = ANY($1) AND (failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)
-     ORDER BY target FOR UPDATE
+  `${RESET} WHERE target IN (
+     SELECT target FROM target_pacing WHERE target = ANY($1) AND ${UNHEALTHY} ORDER BY target FOR UPDATE
    )`,
 );
 // One target, the usual case: a single row needs no lock order. PostgreSQL keeps a generic plan for this one
 // after five calls; with `= ANY($1)` it planned every call anew, since the generic plan, made for an array of
 // unknown length, looks dearer than a custom one for one target (11 µs of the server's CPU per event in the
 // lifecycle pipeline, bench/README.md). target_pacing holds a row per target, so no plan of it can go stale.
-const resetOneSucceeded = prepared(
-  'pacing_reset_one',
-  `UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL
-   WHERE target = $1 AND (failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)`,
-);
+const resetOneSucceeded = prepared('pacing_reset_one', `${RESET} WHERE target = $1 AND ${UNHEALTHY}`);
 
 /**
  * Applies a group of verdicts, each target's in the order given. A target that only succeeded (the common case)
