@@ -75,7 +75,7 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Map<s
         );
         const cpu = formatCpuUse(
           result.cpu,
-          target.isSwitchyard ? 'switchyard' : 'bare',
+          target.isSwitchyard ? 'switchyard' : target.name,
           `load generator ${result.loadCores.toFixed(2)}`,
         );
         if (cpu !== '') console.log(`      ${cpu}`);

@@ -38,7 +38,8 @@ async function nextPort(): Promise<number> {
 
 /**
  * Starts every target, pushing each server onto `servers` as soon as it is up (so the caller stops what was
- * started even when a later one fails): the bare server, the daemon on SQLite, and for each count in
+ * started even when a later one fails): the bare server, its two floors (a durable commit, the journal), the
+ * daemon on SQLite, and for each count in
  * `postgresInstances` that many daemons on one PostgreSQL schema of their own. A schema per target, not one
  * for all: every daemon's delivery engine works on the whole journal, so idle instances of another target
  * would otherwise pick up (and be slowed by) the deliveries of the one being measured.
@@ -59,6 +60,19 @@ export async function startIngestTargets(
   });
   servers.push(bare);
   const targets: IngestTarget[] = [{ name: 'bare', urls: [url(bare)], pids: [bare.pid], isSwitchyard: false }];
+  // The floors between the bare server and the daemon (bench/floor-server.ts): a durable commit, then the journal.
+  for (const mode of ['commit', 'journal'] as const) {
+    const port = await nextPort();
+    const floor = await startChildServer({
+      name: `bare+${mode}`,
+      args: [...nodeFlags, '--import', 'tsx', path.join(root, 'bench/floor-server.ts'), mode, String(port), dir],
+      port,
+      env: { ...process.env, BENCH_SECRET: secret },
+      cwd: root,
+    });
+    servers.push(floor);
+    targets.push({ name: `bare+${mode}`, urls: [url(floor)], pids: [floor.pid], isSwitchyard: false });
+  }
 
   const common = { root, dir, secret, logLevel, nodeFlags };
   const sqlite = await startDaemon({

@@ -6,6 +6,8 @@ export interface TargetSummary {
   readonly requestsPerSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** The server processes' CPU time per request, in µs (NaN where /proc could not be read). */
+  readonly cpuPerRequestUs: number;
 }
 
 export function median(values: readonly number[]): number {
@@ -25,6 +27,7 @@ export function summarize(target: string, rounds: readonly LoadResult[]): Target
     requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
     p50Ms: median(rounds.map((r) => r.p50Ms)),
     p99Ms: median(rounds.map((r) => r.p99Ms)),
+    cpuPerRequestUs: median(rounds.map((r) => ((r.cpu?.processCores ?? Number.NaN) / r.requestsPerSecond) * 1e6)),
   };
 }
 
@@ -33,12 +36,13 @@ const int = (value: number): string => Math.round(value).toLocaleString('en-US')
 /** The per-target table, then the ratios the issues set aims for (issue 2: SQLite/bare; issue 4: PostgreSQL x3/SQLite). */
 export function formatTable(summaries: readonly TargetSummary[]): string {
   const rows = [
-    ['target', 'req/s (median)', 'p50 ms', 'p99 ms', 'req/s per round'],
+    ['target', 'req/s (median)', 'p50 ms', 'p99 ms', 'CPU µs/req', 'req/s per round'],
     ...summaries.map((s) => [
       s.target,
       int(s.requestsPerSecond),
       String(s.p50Ms),
       String(s.p99Ms),
+      int(s.cpuPerRequestUs),
       s.rounds.map((r) => int(r.requestsPerSecond)).join(' '),
     ]),
   ];
@@ -59,6 +63,14 @@ export function formatTable(summaries: readonly TargetSummary[]): string {
       `ratio sqlite-1/bare (median req/s): ${ratio(sqlite, bare)}   aim >= 0.5 (0.7 reachable)`,
       `sqlite-1 p99: ${sqlite.p99Ms} ms   aim < 10 ms`,
     );
+  }
+  // Issue 11: CPU per request against the bare server's, for the floors and the daemon (bench/floor-server.ts).
+  const cpuRatios = ['bare+commit', 'bare+journal', 'sqlite-1'].flatMap((name) => {
+    const summary = find(name);
+    return bare && summary ? [`${name} ${(summary.cpuPerRequestUs / bare.cpuPerRequestUs).toFixed(2)}`] : [];
+  });
+  if (cpuRatios.length > 0) {
+    lines.push(`CPU per request / bare's (medians): ${cpuRatios.join(', ')}   aim sqlite-1 <= 1.6 (issue 11)`);
   }
   for (const postgres of summaries.filter((s) => s.target.startsWith('postgres-'))) {
     const aim = postgres.target === 'postgres-3' ? '   aim >= 1.0 (issue 4)' : '';
