@@ -13,8 +13,12 @@ export interface ChildServer {
 
 export interface ChildServerOptions {
   readonly name: string;
-  /** Arguments to `node`. */
+  /** Arguments to `command`. */
   readonly args: readonly string[];
+  /** The program; `node` (this process's) by default. */
+  readonly command?: string;
+  /** Answers 200 once the server is ready; `/readyz` by default. */
+  readonly readyPath?: string;
   readonly port: number;
   readonly env: NodeJS.ProcessEnv;
   readonly cwd: string;
@@ -24,12 +28,12 @@ export interface ChildServerOptions {
 }
 
 /**
- * Starts a server as a child `node` process and resolves once `GET /readyz` answers 200. Its stderr is kept
- * (last 4 KiB) so a failed start says why.
+ * Starts a server as a child process (`node` unless told otherwise) and resolves once its ready path (`GET
+ * /readyz`) answers 200. Its stderr is kept (last 4 KiB) so a failed start says why.
  */
 export async function startChildServer(options: ChildServerOptions): Promise<ChildServer> {
   const stdout = openSync(options.stdoutFile ?? '/dev/null', 'a');
-  const child = spawn(process.execPath, [...options.args], {
+  const child = spawn(options.command ?? process.execPath, [...options.args], {
     cwd: options.cwd,
     env: options.env,
     stdio: ['ignore', stdout, 'pipe'],
@@ -53,7 +57,7 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
       await stop(child, exited);
       throw new Error(`${options.name} was not ready at ${origin}/readyz within the timeout:\n${stderr}`);
     }
-    if (await isReady(`${origin}/readyz`)) break;
+    if (await isReady(`${origin}${options.readyPath ?? '/readyz'}`)) break;
     await sleep(50);
   }
   return {

@@ -1,12 +1,13 @@
 /**
  * The load generator, run as its own process so it does not share an event loop with the server under test:
  * `BENCH_SECRET=... node --import tsx bench/load.ts '<json options>'`. Every request is a distinct signed
- * event (see signed-event.ts). Prints one JSON line with the figures on stdout.
+ * event (see signed-event.ts), or with `"body": "alert"` a distinct Alertmanager alert (alert-factory.ts). Prints one JSON line with the figures on stdout.
  */
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { cpuSnapshot, cpuUse } from './cpu-sample.js';
 import type { LoadOptions, LoadResult } from './run-load.js';
+import { createAlertFactory } from './alert-factory.js';
 import { createEventFactory, SIGNATURE_HEADER, type SignedEvent } from './signed-event.js';
 
 const secret = process.env.BENCH_SECRET;
@@ -15,7 +16,7 @@ if (!secret || !options.urls?.length) {
   console.error('usage: BENCH_SECRET=... load.ts \'{"urls":[...],"connections":64,...}\'');
   process.exit(2);
 }
-const nextEvent = createEventFactory(secret);
+const nextEvent = options.body === 'alert' ? createAlertFactory() : createEventFactory(secret);
 // Making and signing events during the run made the load generator the bottleneck (the bare server's figure
 // dropped by about 40% on this 2-core machine), so they are made before the clock starts. Should the pool
 // run out, events are made on the fly (still distinct, just slower) and the count is reported.

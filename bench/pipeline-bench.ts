@@ -8,10 +8,13 @@
  * alternating rounds, so a change is measured against its baseline in one invocation. `--pipeline-postgres`
  * adds the same on PostgreSQL (this checkout's daemon, and the baseline's on a schema of its own), and
  * `--pipeline-postgres-instances N` (N > 1) N instances sharing one PostgreSQL journal, the load spread over
- * them, delivering to one receiver. Reports, never asserts.
+ * them, delivering to one receiver. `--pipeline-alertmanager BINARY` adds Alertmanager under the same load (an
+ * alert per request, a webhook to its own receiver), the issue's reference for the end-to-end rate. Reports,
+ * never asserts.
  *
  *   npm run bench -- --only-pipeline [--pipeline-rounds 3] [--pipeline-baseline DIR] [--pipeline-cpu-prof DIR]
  *     [--pipeline-postgres [--pipeline-postgres-instances 3] [--pipeline-skip-sqlite]]
+ *     [--pipeline-alertmanager /usr/bin/prometheus-alertmanager]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +29,7 @@ import { runPipelineRound, spread, type PipelineDaemon, type PipelineRound } fro
 import { runLoad, type LoadResult } from './run-load.js';
 import { smokeCheck } from './smoke.js';
 import { BENCH_SOURCE, startDaemon } from './start-daemon.js';
+import { startAlertmanager } from './alertmanager-target.js';
 import { median } from './summarize.js';
 
 export interface PipelineBenchOptions {
@@ -50,6 +54,8 @@ export interface PipelineBenchOptions {
   readonly nodeFlags?: readonly string[];
   /** Every daemon's target a lifecycle target (`--pipeline-lifecycle`, bench/delivery-rules.ts). */
   readonly lifecycle?: boolean;
+  /** Alertmanager's binary: measured beside the daemons as the issue's reference (bench/alertmanager-target.ts). */
+  readonly alertmanager?: string | undefined;
 }
 
 const int = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -133,6 +139,31 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
       await runPipelineRound(daemon, { ...load, durationSeconds: 2 }, secret);
       return daemon;
     };
+    const alertmanager = async (binary: string): Promise<PipelineDaemon> => {
+      const receiver = await tsx('stamping-receiver.ts', await freePort());
+      servers.push(receiver);
+      const own = path.join(dir, 'alertmanager');
+      const started = await startAlertmanager({
+        binary,
+        dir: own,
+        port: await freePort(),
+        receiverOrigin: receiver.origin,
+        cwd: options.root,
+      });
+      servers.push(started.server);
+      const { server, journal } = started;
+      const daemon: PipelineDaemon = {
+        name: 'alertmanager',
+        servers: [server],
+        receiver,
+        journal,
+        postgresApplication: undefined,
+        ingestUrls: [`${server.origin}/api/v2/alerts`],
+        loadBody: 'alert',
+      };
+      await runPipelineRound(daemon, { ...load, durationSeconds: 2 }, secret);
+      return daemon;
+    };
     const database = options.postgres;
     const onPostgres = (instances: number) => (database ? { database, instances } : undefined);
     const many = options.postgresInstances ?? 1;
@@ -141,6 +172,7 @@ export async function runPipelineBench(options: PipelineBenchOptions): Promise<v
     // This checkout's PostgreSQL daemons take the extra lines too, except a `store:` one (theirs is PostgreSQL).
     const postgresExtra = (options.extraConfig ?? []).filter((line) => !line.startsWith('store:'));
     const daemons = [
+      ...(options.alertmanager ? [await alertmanager(options.alertmanager)] : []),
       ...(base && !sqliteOff ? [await start('baseline', base, [])] : []),
       ...(sqliteOff
         ? []
@@ -263,6 +295,21 @@ export function formatPipelineSummary(
               `${ratio((r) => r.cpuPerEventTotalUs + r.postgresCpuPerEventUs)}`,
           ]
         : []),
+    );
+  }
+  // The issue's reference: each daemon against Alertmanager, per round (both ran in each round).
+  const reference = rounds.get('alertmanager');
+  for (const [name, candidate] of reference === undefined ? [] : rounds) {
+    if (name === 'alertmanager') continue;
+    const ratio = (f: (r: PipelineRound) => number) =>
+      spread(
+        candidate.map((r, i) => f(r) / f(reference?.[i] ?? r)),
+        2,
+      );
+    lines.push(
+      `${name} / alertmanager, per round (median, min-max):`,
+      `  end-to-end ${ratio((r) => r.endToEndPerSecond)}   aim >= 1 (issue 11), ingest req/s ` +
+        `${ratio((r) => r.load.requestsPerSecond)}, CPU per event to the last ${ratio((r) => r.cpuPerEventTotalUs)}`,
     );
   }
   return lines.join('\n');

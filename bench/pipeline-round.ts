@@ -18,6 +18,8 @@ export interface PipelineDaemon {
   readonly postgresApplication: string | undefined;
   readonly receiver: ChildServer;
   readonly ingestUrls: readonly string[];
+  /** What the load sends: signed events, or alerts for Alertmanager (bench/alertmanager-target.ts). */
+  readonly loadBody?: 'event' | 'alert';
 }
 
 /** What one round of load against one daemon measured, from the load generator, the journal and the receiver. */
@@ -154,7 +156,7 @@ async function loadAndDrain(
   drainTimeoutMs: number,
   at: { since: number; count0: number; ticks: () => number; application: string | undefined },
 ): Promise<{ result: LoadResult; events: number; ticks1: number; postgres1: number | undefined }> {
-  const result = await runLoad({ urls: daemon.ingestUrls, ...load }, secret);
+  const result = await runLoad({ urls: daemon.ingestUrls, ...load, body: daemon.loadBody ?? 'event' }, secret);
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(
       `${daemon.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts ` +

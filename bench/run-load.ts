@@ -15,6 +15,8 @@ export interface LoadOptions {
   readonly poolSize: number;
   /** The server processes whose CPU use is reported (see cpu-sample.ts). */
   readonly serverPids: readonly number[];
+  /** What each request carries: a signed event (the default), or an alert for Alertmanager's API. */
+  readonly body?: 'event' | 'alert';
 }
 
 export interface LoadResult {

@@ -61,6 +61,7 @@ const { values: flags } = parseArgs({
     'pipeline-skip-sqlite': { type: 'boolean', default: env.BENCH_PIPELINE_SKIP_SQLITE === '1' },
     'pipeline-postgres-instances': { type: 'string', default: env.BENCH_PIPELINE_POSTGRES_INSTANCES ?? '1' },
     'pipeline-lifecycle': { type: 'boolean', default: env.BENCH_PIPELINE_LIFECYCLE === '1' },
+    'pipeline-alertmanager': { type: 'string', default: env.BENCH_PIPELINE_ALERTMANAGER },
     'only-console': { type: 'boolean', default: env.BENCH_ONLY_CONSOLE === '1' },
     'skip-console': { type: 'boolean', default: env.BENCH_SKIP_CONSOLE === '1' },
     'console-events': { type: 'string', default: env.BENCH_CONSOLE_EVENTS ?? '1000000' },
@@ -173,6 +174,7 @@ if (!flags['skip-pipeline']) {
       skipSqlite: flags['pipeline-skip-sqlite'],
       postgresInstances: positive('pipeline-postgres-instances', flags['pipeline-postgres-instances']),
       lifecycle: flags['pipeline-lifecycle'],
+      alertmanager: flags['pipeline-alertmanager'],
     });
   } finally {
     await opened?.close();
