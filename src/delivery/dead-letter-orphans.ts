@@ -21,8 +21,8 @@ export async function deadLetterOrphans(
   const known = new Set(knownTargets);
   const shared = store.sharedTargets;
   await shared?.declareTargets([...known], now);
-  for (const { target, state } of await store.countByTarget()) {
-    if (state !== 'pending' || known.has(target)) continue;
+  for (const target of await store.pendingTargets()) {
+    if (known.has(target)) continue;
     const reason = `target "${target}" is not in the rules; replay these deliveries once it is back`;
     const count =
       shared === undefined

@@ -251,6 +251,11 @@ export interface Store extends NoiseJournal, ConsoleJournal {
   deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
   /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
   countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
+  /**
+   * The targets that have pending deliveries, for the engine's sweep for orphans: read through the pending
+   * deliveries' index, where `countByTarget` reads every delivery (about 0.4 s on a million, issue 11).
+   */
+  pendingTargets(): Promise<string[]>;
   /** Issue 14: the references remembered per target and key, most recently written first (admin API). */
   findReferences(filter: ReferenceFilter): Promise<StoredReference[]>;
   /**

@@ -260,6 +260,23 @@ export function describeDeliveryStoreContract(name: string, createJournal: () =>
       expect(third).toMatchObject({ scheduleAttempts: 1, delivery: { attempts: 2 } });
     });
 
+    it('names the targets with pending deliveries (claimed ones included), and no other', async () => {
+      const store = await openMigrated();
+      expect(await store.pendingTargets()).toEqual([]);
+      await seed(store, 3, ['slack', 'mail', 'pager', 'a-team']);
+      const finish = async (target: string, outcome: 'delivered' | 'dead') => {
+        const claims = await store.claimDue({ target, now: T0 + 10, limit: 10, leaseMs: LEASE });
+        await store.recordAttempts(claims.map((c) => record(c, outcome, T0 + 20)));
+      };
+      await finish('mail', 'delivered');
+      await finish('pager', 'dead');
+      // Claimed, not yet recorded: still pending.
+      expect(await store.claimDue({ target: 'slack', now: T0 + 10, limit: 3, leaseMs: LEASE })).toHaveLength(3);
+      expect((await store.pendingTargets()).sort()).toEqual(['a-team', 'slack']);
+      await finish('a-team', 'delivered');
+      expect(await store.pendingTargets()).toEqual(['slack']);
+    });
+
     it('finds deliveries by state, target, event and time, replays by the same filters, and counts per target', async () => {
       const store = await openMigrated();
       const events = await seed(store, 4, ['slack', 'mail']);

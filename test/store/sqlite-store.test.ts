@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
+import { pendingTargetsSql } from '../../src/store/pending-targets-sql.js';
 import { eventFilterSql } from '../../src/store/sqlite/event-filter-sql.js';
 import { sqliteMigrations } from '../../src/store/sqlite/migrations/sqlite-migrations.js';
 import { openSqliteDatabase } from '../../src/store/sqlite/open-sqlite-database.js';
@@ -155,6 +156,11 @@ describe('SQLite store', () => {
     expect(plan("SELECT min(next_attempt_at) FROM deliveries WHERE state = 'pending' AND target = 't'")).toMatch(
       /USING (COVERING )?INDEX deliveries_due/,
     );
+    // The sweep for orphans probes deliveries_due once per target: no pass over the pending rows
+    // (deliveries_by_state, then a row read each), whatever the backlog.
+    const pending = plan(pendingTargetsSql('INDEXED BY deliveries_due'));
+    expect(pending).toContain('SEARCH deliveries USING COVERING INDEX deliveries_due (target>?)');
+    expect(pending).not.toMatch(/deliveries_by_state|SCAN deliveries|TEMP B-TREE/);
   });
 });
 describeRetentionStoreContract('SQLite', () => tempSqliteJournal());

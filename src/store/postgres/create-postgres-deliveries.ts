@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { DeliveryFilter, DeliveryState, StoredAttempt, StoredDelivery } from '../store.js';
 import { inLine, toStoredDelivery } from '../key-order-sql.js';
+import { pendingTargetsSql } from '../pending-targets-sql.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
 import { postgresDeliveryFilter } from './postgres-delivery-filter.js';
@@ -49,6 +50,10 @@ export function createPostgresDeliveries(pool: pg.Pool) {
         'SELECT target, state, count(*) AS count FROM deliveries GROUP BY target, state ORDER BY target, state',
       );
       return result.rows;
+    },
+    async pendingTargets(): Promise<string[]> {
+      const result = await pool.query<{ target: string }>(pendingTargetsSql(''));
+      return result.rows.map((row) => row.target);
     },
     async deadLetterTarget(target: string, reason: string, now: number): Promise<number> {
       const result = await pool.query(

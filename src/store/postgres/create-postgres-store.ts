@@ -124,6 +124,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     replay: (selection, now) => use(() => replayPostgresDeliveries(pool, selection, now)),
     deadLetterTarget: (target, reason, now) => use(() => deliveries.deadLetterTarget(target, reason, now)),
     countByTarget: () => use(() => deliveries.countByTarget()),
+    pendingTargets: () => use(() => deliveries.pendingTargets()),
     findReferences: (filter) => use(() => findPostgresReferences(pool, filter)),
     ping: (pingOptions) =>
       use(async () => {

@@ -13,6 +13,7 @@ import type {
 } from '../store.js';
 import { inLine, toStoredDelivery } from '../key-order-sql.js';
 import { replayableSql } from '../replayable-sql.js';
+import { pendingTargetsSql } from '../pending-targets-sql.js';
 import { createSqliteReferences } from './create-sqlite-references.js';
 import { deliveryFilterSql, deliveryRowIds } from './delivery-filter-sql.js';
 import { parseDeliveryId } from './parse-delivery-id.js';
@@ -94,6 +95,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
   const countByTarget = db.prepare<[], { target: string; state: DeliveryState; count: number }>(
     `SELECT target, state, count(*) AS count FROM deliveries GROUP BY target, state ORDER BY target, state`,
   );
+  const pendingTargets = db.prepare<[], string>(pendingTargetsSql('INDEXED BY deliveries_due')).pluck();
   const deadLetterTarget = db.prepare<[reason: string, now: number, target: string]>(
     `UPDATE deliveries SET state = 'dead', last_error = ?, claim_token = NULL, updated_at = ?
      WHERE target = ? AND state = 'pending'`,
@@ -210,6 +212,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     nextDueAt: (target: string) => nextDue.get(target) ?? undefined,
     replay: (selection: ReplaySelection, now: number) => replay.immediate(selection, now).sort(compareIds),
     countByTarget: () => countByTarget.all(),
+    pendingTargets: () => pendingTargets.all(),
     findReferences: (filter: ReferenceFilter) => references.find(filter),
     deadLetterTarget: (target: string, reason: string, now: number) =>
       deadLetterTarget.run(reason, now, target).changes,

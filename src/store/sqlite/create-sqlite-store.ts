@@ -147,6 +147,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     nextDueAt: (target) => use((r) => r.deliveries.nextDueAt(target)),
     replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
     countByTarget: () => use((r) => r.deliveries.countByTarget()),
+    pendingTargets: () => use((r) => r.deliveries.pendingTargets()),
     findReferences: (filter) => use((r) => r.deliveries.findReferences(filter)),
     deadLetterTarget: (target, reason, now) => use((r) => r.deliveries.deadLetterTarget(target, reason, now)),
     ping: (pingOptions) =>

@@ -30,6 +30,7 @@ const FORWARDED = [
   'nextDueAt',
   'replay',
   'countByTarget',
+  'pendingTargets',
   'findReferences',
   'deadLetterTarget',
   'ping',
