@@ -4,8 +4,8 @@
  * no routing, no storage. Run as a child process by bench/run.ts: `BENCH_SECRET=... node --import tsx
  * bench/bare-server.ts <port>`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import { signatureMatches } from './signature-matches.js';
 
 const secret = process.env.BENCH_SECRET;
 const port = Number(process.argv[2]);
@@ -13,8 +13,6 @@ if (!secret || !Number.isInteger(port)) {
   console.error('usage: BENCH_SECRET=... bare-server.ts <port>');
   process.exit(2);
 }
-const HEADER_FORM = /^sha256=[0-9a-f]{64}$/;
-
 const server = createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/readyz') {
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ready"}');
@@ -23,12 +21,7 @@ const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
-    const header = req.headers['x-service-signature'];
-    const expected = createHmac('sha256', secret).update(Buffer.concat(chunks)).digest();
-    const ok =
-      typeof header === 'string' &&
-      HEADER_FORM.test(header) &&
-      timingSafeEqual(Buffer.from(header.slice('sha256='.length), 'hex'), expected);
+    const ok = signatureMatches(req.headers['x-service-signature'], Buffer.concat(chunks), secret);
     const body = ok ? '{"ok":true}' : '{"error":{"code":"invalid_signature"}}';
     res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);

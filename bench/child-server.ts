@@ -46,18 +46,23 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
+  // A program that cannot be started (a wrong path) emits 'error' and no 'exit': unheard, it would crash the run.
+  let spawnError: Error | undefined;
+  child.once('error', (error) => (spawnError = error));
 
   const origin = `http://127.0.0.1:${options.port}`;
+  const ready = `${origin}${options.readyPath ?? '/readyz'}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 20_000);
   for (;;) {
+    if (spawnError !== undefined) throw new Error(`${options.name} could not be started: ${spawnError.message}`);
     if (exitCode !== undefined) {
       throw new Error(`${options.name} exited with code ${exitCode} before it was ready:\n${stderr}`);
     }
     if (Date.now() > deadline) {
       await stop(child, exited);
-      throw new Error(`${options.name} was not ready at ${origin}/readyz within the timeout:\n${stderr}`);
+      throw new Error(`${options.name} was not ready at ${ready} within the timeout:\n${stderr}`);
     }
-    if (await isReady(`${origin}${options.readyPath ?? '/readyz'}`)) break;
+    if (await isReady(ready)) break;
     await sleep(50);
   }
   return {

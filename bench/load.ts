@@ -1,13 +1,14 @@
 /**
  * The load generator, run as its own process so it does not share an event loop with the server under test:
  * `BENCH_SECRET=... node --import tsx bench/load.ts '<json options>'`. Every request is a distinct signed
- * event (see signed-event.ts), or with `"body": "alert"` a distinct Alertmanager alert (alert-factory.ts). Prints one JSON line with the figures on stdout.
+ * event (see signed-event.ts), or with `"body": "alert"` a distinct Alertmanager alert (alert-factory.ts).
+ * Prints one JSON line with the figures on stdout.
  */
 import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
+import { createAlertFactory } from './alert-factory.js';
 import { cpuSnapshot, cpuUse } from './cpu-sample.js';
 import type { LoadOptions, LoadResult } from './run-load.js';
-import { createAlertFactory } from './alert-factory.js';
 import { createEventFactory, SIGNATURE_HEADER, type SignedEvent } from './signed-event.js';
 
 const secret = process.env.BENCH_SECRET;

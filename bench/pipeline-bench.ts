@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startAlertmanager } from './alertmanager-target.js';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { deliveryRules } from './delivery-rules.js';
 import { freePort } from './free-port.js';
@@ -29,7 +30,6 @@ import { runPipelineRound, spread, type PipelineDaemon, type PipelineRound } fro
 import { runLoad, type LoadResult } from './run-load.js';
 import { smokeCheck } from './smoke.js';
 import { BENCH_SOURCE, startDaemon } from './start-daemon.js';
-import { startAlertmanager } from './alertmanager-target.js';
 import { median } from './summarize.js';
 
 export interface PipelineBenchOptions {
@@ -301,9 +301,13 @@ export function formatPipelineSummary(
   const reference = rounds.get('alertmanager');
   for (const [name, candidate] of reference === undefined ? [] : rounds) {
     if (name === 'alertmanager') continue;
+    // Only rounds that both finished (a failed round ends the run, so the lengths differ only then).
     const ratio = (f: (r: PipelineRound) => number) =>
       spread(
-        candidate.map((r, i) => f(r) / f(reference?.[i] ?? r)),
+        candidate.flatMap((r, i) => {
+          const other = reference?.[i];
+          return other === undefined ? [] : [f(r) / f(other)];
+        }),
         2,
       );
     lines.push(

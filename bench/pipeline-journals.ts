@@ -6,6 +6,11 @@ export interface PipelineJournal {
   count(since: number): Promise<number>;
   /** Each event's incident id (from its body) and `received_at`. */
   received(since: number): Promise<{ id: string; at: number }[]>;
+  /**
+   * Reading it is work for the server being measured (Alertmanager's API), so the round reads it only after
+   * taking that server's CPU time, once the answered requests were delivered.
+   */
+  readonly readLoadsServer?: boolean;
   /** PostgreSQL: the pids of the backends whose `application_name` is this (the daemons' connections). */
   backendPids?(applicationName: string): Promise<number[]>;
   close(): Promise<void>;

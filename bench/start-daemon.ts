@@ -29,6 +29,10 @@ export interface DaemonOptions {
 /** The source the load generator posts to: `POST /webhooks/monitor`. */
 export const BENCH_SOURCE = 'monitor';
 
+/** The route every benchmark event matches, and its targets: two deliveries per event. */
+export const BENCH_ROUTE = 'serious-incidents';
+export const BENCH_ROUTE_TARGETS = ['soc-slack', 'ticketing'] as const;
+
 // A small but realistic rule set: the benchmark's events (incident.created, severity high) match the first
 // route, so every request routes, journals the event and queues two deliveries in one transaction.
 export const BENCH_RULES = `# Written by bench/start-daemon.ts for the ingest benchmark.
@@ -36,11 +40,11 @@ targets:
   soc-slack: { type: slack, webhook_url: "https://hooks.slack.invalid/services/T000/B000/XXXX" }
   ticketing: { type: http, url: "https://tickets.invalid/api/events" }
 routes:
-  - name: serious-incidents
+  - name: ${BENCH_ROUTE}
     match:
       event: "incident.*"
       severity: { at_least: high }
-    to: [soc-slack, ticketing]
+    to: [${BENCH_ROUTE_TARGETS.join(', ')}]
   - name: agents
     match:
       event: "agent.*"
