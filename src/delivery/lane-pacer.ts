@@ -18,8 +18,12 @@ export interface LaneClaim {
 export interface LanePacer {
   /** Claims up to `request.limit` due deliveries of the lane's target, no more than pacing allows now. */
   claim(lane: DeliveryLane, request: ClaimRequest): Promise<LaneClaim>;
-  /** What a finished attempt said about its target; `interrupted` by shutdown says nothing, but ends a probe. */
-  settle(lane: DeliveryLane, claimed: ClaimedDelivery, outcome: Outcome, interrupted: boolean): void;
+  /**
+   * What a finished attempt said about its target; `interrupted` by shutdown says nothing, but ends a probe.
+   * Resolves once the verdict is where the next claim reads it (at once in memory; once written to a shared
+   * journal); never rejects.
+   */
+  settle(lane: DeliveryLane, claimed: ClaimedDelivery, outcome: Outcome, interrupted: boolean): Promise<void>;
   /**
    * Whether a delivered attempt's slot is free once its target has answered, before its record commits (issue
    * 11; DeliveryLane.settling). Not where the journal counts every standing claim against the target's

@@ -44,7 +44,7 @@ export function launchAttempt(
   const attempt = { claimed, target, spec: lane.spec, clock, random: deps.random, signal, secrets: deps.secrets() };
   return runAttempt(attempt)
     .then(async (result) => {
-      deps.pacer.settle(lane, claimed, result.outcome, signal.aborted);
+      const reported = deps.pacer.settle(lane, claimed, result.outcome, signal.aborted);
       if (targetSignal(result.outcome) === 'retry') lane.lastFailure = result.record.attempt.detail ?? undefined;
       logCircuitTransition(lane, clock.now(), log);
       const settled = settleAttempt(deps.settle, name, claimed, result, signal.aborted, leaseEnd);
@@ -59,7 +59,10 @@ export function launchAttempt(
         // or new deliveries (whose ingest does) can change that, and a claim is a write transaction.
         if (!(lanes.get(name) ?? lane).claimedAll) deps.wake([name]);
       }
-      await settled;
+      // A slot kept until the record is also kept until the verdict is where the next claim reads it: on a shared
+      // journal the verdict is a write of its own, and a claim made before it commits would not see the circuit
+      // this failure opened (a fourth attempt after three failures, seen under load).
+      await Promise.all([settled, reported]);
     })
     .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
     .finally(() => {

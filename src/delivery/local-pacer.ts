@@ -23,6 +23,7 @@ export function createLocalPacer(store: Store, clock: Clock): LanePacer {
       if (outcome.kind === 'retry' && outcome.retryAfterMs !== undefined) {
         pauseLane(lane, outcome.retryAfterMs, clock.now());
       }
+      return Promise.resolve();
     },
     freesSlotAtAnswer: true,
     recheckMs: 1,

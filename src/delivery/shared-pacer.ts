@@ -42,7 +42,7 @@ export function createSharedPacer(
         policy: pacingPolicyOf(lane.spec.policy),
         claimToken: claimed.claimToken,
       };
-      reporter.submit(verdict).catch((error: unknown) => onReportFailure(verdict.target, error));
+      return reporter.submit(verdict).catch((error: unknown) => onReportFailure(verdict.target, error));
     },
     freesSlotAtAnswer: false,
     recheckMs: SHARED_RECHECK_MS,

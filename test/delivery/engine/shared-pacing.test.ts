@@ -19,8 +19,9 @@ afterEach(async () => {
 
 /**
  * Three instances' engines (each with its own pool) on one PostgreSQL journal, one clock, one receiving target.
- * `instances`, `beforeStart` (the journal as the engines will find it) and `pollIntervalMs` for tests that need
- * other than the defaults. `asked` counts the engines' `nextDueAt` calls.
+ * `instances`, `beforeStart` (the journal as the engines will find it), `pollIntervalMs` and `reportDelayMs`
+ * (each verdict's write to the shared circuit held that long first) for tests that need other than the
+ * defaults. `asked` counts the engines' `nextDueAt` calls.
  */
 async function threeInstances(
   policy: Partial<DeliveryPolicy>,
@@ -30,10 +31,12 @@ async function threeInstances(
     instances = 3,
     beforeStart = async () => {},
     pollIntervalMs = 50,
+    reportDelayMs = 0,
   }: {
     instances?: number;
     beforeStart?: (journal: TempPostgresJournal) => Promise<unknown>;
     pollIntervalMs?: number;
+    reportDelayMs?: number;
   } = {},
 ) {
   const journal = await tempPostgresJournal();
@@ -49,9 +52,20 @@ async function threeInstances(
     const store = journal.openWith({});
     await store.migrate();
     stores.push(store);
+    const shared = store.sharedTargets;
     const engine = createDeliveryEngine({
       // Counts how often the engines ask when a target's next delivery is due (a scan of its queue).
-      store: { ...store, nextDueAt: (name) => ((asked.nextDueAt += 1), store.nextDueAt(name)) },
+      store: {
+        ...store,
+        nextDueAt: (name) => ((asked.nextDueAt += 1), store.nextDueAt(name)),
+        sharedTargets: shared && {
+          ...shared,
+          report: async (verdicts) => {
+            await new Promise((r) => setTimeout(r, reportDelayMs));
+            return shared.report(verdicts);
+          },
+        },
+      },
       log: quietLog,
       clock,
       metrics: createMetrics(SWITCHYARD_METRICS),
@@ -153,6 +167,19 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
     advance(30_000); // the next probe succeeds and closes it; everything due goes out
     await settlesAt(target, 12);
     for (const engine of engines) expect(engine.status()).toMatchObject([{ circuit: 'closed' }]);
+  });
+
+  it('a failure keeps its slot until its verdict is in the shared circuit, however slow that write', async () => {
+    // The record commits long before the verdict: a claim made in between would not see the circuit the third
+    // failure opened, and send a fourth (seen in CI under load).
+    const circuit = { failures: 3, cooldownMs: 30_000 };
+    const failing = (): Outcome => ({ kind: 'retry', status: 503, error: 'HTTP 503' });
+    const { target, engines } = await threeInstances({ concurrency: 1, circuit }, 6, failing, {
+      instances: 1,
+      reportDelayMs: 150,
+    });
+    await settlesAt(target, 3);
+    expect(engines[0]?.status()).toMatchObject([{ target: 't', circuit: 'open' }]);
   });
 
   it("a target's Retry-After pauses every instance", async () => {
