@@ -47,6 +47,10 @@ export function launchAttempt(
       const reported = deps.pacer.settle(lane, claimed, result.outcome, signal.aborted);
       if (targetSignal(result.outcome) === 'retry') lane.lastFailure = result.record.attempt.detail ?? undefined;
       logCircuitTransition(lane, clock.now(), log);
+      // The verdict before the record: on a shared journal the verdict (circuit, Retry-After pause) is a write of
+      // its own, and the record ends the claim that other instances count. Recorded first, another instance could
+      // claim before the verdict commits and send into an outage or a pause (seen in CI under load).
+      await reported;
       const settled = settleAttempt(deps.settle, name, claimed, result, signal.aborted, leaseEnd);
       // Delivered, the target is done with it: the slot is free while the record commits, so the next claim goes
       // out at the end of this turn of the event loop, not after the commit (issue 11; DeliveryLane.settling). A
@@ -59,10 +63,7 @@ export function launchAttempt(
         // or new deliveries (whose ingest does) can change that, and a claim is a write transaction.
         if (!(lanes.get(name) ?? lane).claimedAll) deps.wake([name]);
       }
-      // A slot kept until the record is also kept until the verdict is where the next claim reads it: on a shared
-      // journal the verdict is a write of its own, and a claim made before it commits would not see the circuit
-      // this failure opened (a fourth attempt after three failures, seen under load).
-      await Promise.all([settled, reported]);
+      await settled;
     })
     .catch((error: unknown) => log.error('settling a delivery attempt failed', { error: String(error) }))
     .finally(() => {

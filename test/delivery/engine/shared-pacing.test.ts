@@ -170,7 +170,7 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
   });
 
   it('a failure keeps its slot until its verdict is in the shared circuit, however slow that write', async () => {
-    // The record commits long before the verdict: a claim made in between would not see the circuit the third
+    // Were the record to commit before the verdict, a claim made in between would not see the circuit the third
     // failure opened, and send a fourth (seen in CI under load).
     const circuit = { failures: 3, cooldownMs: 30_000 };
     const failing = (): Outcome => ({ kind: 'retry', status: 503, error: 'HTTP 503' });
@@ -180,6 +180,13 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
     });
     await settlesAt(target, 3);
     expect(engines[0]?.status()).toMatchObject([{ target: 't', circuit: 'open' }]);
+  });
+
+  it("a Retry-After pause is in the shared row before the refused attempt's claim ends, however slow that write", async () => {
+    // The other instances count the claim until its record commits, then claim: the pause must be there first.
+    const refusing = (): Outcome => ({ kind: 'retry', status: 429, error: 'HTTP 429', retryAfterMs: 10_000 });
+    const { target } = await threeInstances({ concurrency: 1 }, 5, refusing, { reportDelayMs: 150 });
+    await settlesAt(target, 1);
   });
 
   it("a target's Retry-After pauses every instance", async () => {
