@@ -16,15 +16,19 @@ export function registerScrapeGauges(
     readonly engineFailure?: (() => string | null) | undefined;
   },
 ): void {
+  // On a large SQLite journal the count takes a while (a slice of deliveries per turn of the event loop):
+  // scrapes that arrive meanwhile (two Prometheus servers) share it instead of each starting another.
+  let counting: ReturnType<Store['countByTarget']> | undefined;
+  const countDeliveries = () =>
+    (counting ??= sources.store.countByTarget().finally(() => {
+      counting = undefined;
+    }));
   metrics.onScrape(async () => {
+    // Journal unreachable: the series are absent this scrape (readyz says why), the rest still renders.
+    const counts = await countDeliveries().catch(() => []);
+    // Reset only now: a scrape rendered while this one counted still sees the previous counts.
     metrics.reset('switchyard_deliveries');
-    try {
-      for (const { target, state, count } of await sources.store.countByTarget()) {
-        metrics.set('switchyard_deliveries', { target, state }, count);
-      }
-    } catch {
-      // Journal unreachable: the series are absent this scrape (readyz says why), the rest still renders.
-    }
+    for (const { target, state, count } of counts) metrics.set('switchyard_deliveries', { target, state }, count);
     metrics.reset('switchyard_target_in_flight');
     metrics.reset('switchyard_target_awaiting_record');
     metrics.reset('switchyard_target_circuit_state');

@@ -249,7 +249,11 @@ export interface Store extends NoiseJournal, ConsoleJournal {
    * Returns how many.
    */
   deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
-  /** Pending and dead counts per target, for metrics and `switchyard deliveries --summary`. */
+  /**
+   * Deliveries per target and state, for metrics and `switchyard deliveries --summary`. It reads every
+   * delivery: SQLite does it a slice of ids per turn of the event loop (count-in-slices.ts), so that a large
+   * journal does not hold the daemon's thread for the whole count (issue 11).
+   */
   countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
   /**
    * The targets that have pending deliveries, for the engine's sweep for orphans: read through the pending

@@ -12,6 +12,7 @@ import type {
   StoredDelivery,
 } from '../store.js';
 import { inLine, toStoredDelivery } from '../key-order-sql.js';
+import { COUNT_SLICE_SQL, ID_RANGE_SQL, type DeliveryCount } from './count-in-slices.js';
 import { replayableSql } from '../replayable-sql.js';
 import { pendingTargetsSql } from '../pending-targets-sql.js';
 import { createSqliteReferences } from './create-sqlite-references.js';
@@ -92,9 +93,9 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
   const getDelivery = db.prepare<[rowId: number], StoredDelivery>(
     `SELECT ${LISTED_COLUMNS} FROM deliveries WHERE id = ?`,
   );
-  const countByTarget = db.prepare<[], { target: string; state: DeliveryState; count: number }>(
-    `SELECT target, state, count(*) AS count FROM deliveries GROUP BY target, state ORDER BY target, state`,
-  );
+  // count-in-slices.ts reads the journal through these two, a slice of ids at a time.
+  const idRange = db.prepare<[], { first: number | null; last: number | null }>(ID_RANGE_SQL);
+  const countSlice = db.prepare<[after: number, through: number], DeliveryCount>(COUNT_SLICE_SQL);
   const pendingTargets = db.prepare<[], string>(pendingTargetsSql('INDEXED BY deliveries_due')).pluck();
   const deadLetterTarget = db.prepare<[reason: string, now: number, target: string]>(
     `UPDATE deliveries SET state = 'dead', last_error = ?, claim_token = NULL, updated_at = ?
@@ -211,7 +212,8 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     releaseAllClaims: (now: number) => releaseAll.run(now).changes,
     nextDueAt: (target: string) => nextDue.get(target) ?? undefined,
     replay: (selection: ReplaySelection, now: number) => replay.immediate(selection, now).sort(compareIds),
-    countByTarget: () => countByTarget.all(),
+    idRange: () => idRange.get() ?? { first: null, last: null },
+    countSlice: (after: number, through: number) => countSlice.all(after, through),
     pendingTargets: () => pendingTargets.all(),
     findReferences: (filter: ReferenceFilter) => references.find(filter),
     deadLetterTarget: (target: string, reason: string, now: number) =>

@@ -5,6 +5,7 @@ import type { AttemptRecord, IngestItem, Store } from '../store.js';
 import { toStoredDelivery } from '../key-order-sql.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
 import { createSqliteConsole } from './create-sqlite-console.js';
+import { countInSlices } from './count-in-slices.js';
 import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
 import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
 import { createSqliteIngest, type SqliteIngest } from './create-sqlite-ingest.js';
@@ -146,7 +147,11 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     releaseAllClaims: (now) => use((r) => r.deliveries.releaseAllClaims(now)),
     nextDueAt: (target) => use((r) => r.deliveries.nextDueAt(target)),
     replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
-    countByTarget: () => use((r) => r.deliveries.countByTarget()),
+    countByTarget: () =>
+      countInSlices(
+        () => use((r) => r.deliveries.idRange()),
+        (after, through) => use((r) => r.deliveries.countSlice(after, through)),
+      ),
     pendingTargets: () => use((r) => r.deliveries.pendingTargets()),
     findReferences: (filter) => use((r) => r.deliveries.findReferences(filter)),
     deadLetterTarget: (target, reason, now) => use((r) => r.deliveries.deadLetterTarget(target, reason, now)),
