@@ -47,15 +47,19 @@ export function launchAttempt(
       const reported = deps.pacer.settle(lane, claimed, result.outcome, signal.aborted);
       if (targetSignal(result.outcome) === 'retry') lane.lastFailure = result.record.attempt.detail ?? undefined;
       logCircuitTransition(lane, clock.now(), log);
-      // The verdict before the record: on a shared journal the verdict (circuit, Retry-After pause) is a write of
-      // its own, and the record ends the claim that other instances count. Recorded first, another instance could
-      // claim before the verdict commits and send into an outage or a pause (seen in CI under load).
-      await reported;
+      // A failure's verdict before its record: on a shared journal the verdict (circuit, Retry-After pause) is a
+      // write of its own, and the record ends the claim that other instances count. Recorded first, another
+      // instance could claim before the verdict commits and send into an outage or a pause (seen in CI under
+      // load). A delivery's verdict can only close the circuit, and another instance that claims before it
+      // commits sees the target more closed than it is, never more open: its record goes at once, and the slot
+      // does not wait for the verdict (the pacer's drain does, at shutdown).
+      const delivered = targetSignal(result.outcome) === 'delivered';
+      if (!delivered) await reported;
       const settled = settleAttempt(deps.settle, name, claimed, result, signal.aborted, leaseEnd);
       // Delivered, the target is done with it: the slot is free while the record commits, so the next claim goes
       // out at the end of this turn of the event loop, not after the commit (issue 11; DeliveryLane.settling). A
       // failure keeps its slot until then, so that the circuit sees an outage's failures before more start.
-      if (deps.pacer.freesSlotAtAnswer && targetSignal(result.outcome) === 'delivered') {
+      if (deps.pacer.freesSlotAtAnswer && delivered) {
         answered = true;
         adjustInFlight(lanes, lane, -1);
         markSettling(lanes, lane, id, true);

@@ -19,9 +19,9 @@ afterEach(async () => {
 
 /**
  * Three instances' engines (each with its own pool) on one PostgreSQL journal, one clock, one receiving target.
- * `instances`, `beforeStart` (the journal as the engines will find it), `pollIntervalMs` and `reportDelayMs`
- * (each verdict's write to the shared circuit held that long first) for tests that need other than the
- * defaults. `asked` counts the engines' `nextDueAt` calls.
+ * `instances`, `beforeStart` (the journal as the engines will find it), `pollIntervalMs`, `reportDelayMs`
+ * (each verdict's write to the shared circuit held that long first) and `reportGate` (held until it resolves)
+ * for tests that need other than the defaults. `asked` counts the engines' `nextDueAt` calls.
  */
 async function threeInstances(
   policy: Partial<DeliveryPolicy>,
@@ -32,11 +32,13 @@ async function threeInstances(
     beforeStart = async () => {},
     pollIntervalMs = 50,
     reportDelayMs = 0,
+    reportGate = Promise.resolve(),
   }: {
     instances?: number;
     beforeStart?: (journal: TempPostgresJournal) => Promise<unknown>;
     pollIntervalMs?: number;
     reportDelayMs?: number;
+    reportGate?: Promise<unknown>;
   } = {},
 ) {
   const journal = await tempPostgresJournal();
@@ -62,6 +64,7 @@ async function threeInstances(
           ...shared,
           report: async (verdicts) => {
             await new Promise((r) => setTimeout(r, reportDelayMs));
+            await reportGate;
             return shared.report(verdicts);
           },
         },
@@ -187,6 +190,16 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
     const refusing = (): Outcome => ({ kind: 'retry', status: 429, error: 'HTTP 429', retryAfterMs: 10_000 });
     const { target } = await threeInstances({ concurrency: 1 }, 5, refusing, { reportDelayMs: 150 });
     await settlesAt(target, 1);
+  });
+
+  it("a delivered attempt's record does not wait for its verdict: a stuck write to the shared circuit holds no slot", async () => {
+    // A success can only close the circuit: an instance that claims before it is written sees the target more
+    // closed than it is, never more open. So the record, which ends the claim, goes at once (issue 11).
+    let release = (): void => {};
+    const reportGate = new Promise<void>((resolve) => (release = resolve));
+    const { target } = await threeInstances({ concurrency: 1 }, 3, undefined, { instances: 1, reportGate });
+    cleanups.push(async () => release()); // runs first: the engines' stop waits for their verdicts
+    await settlesAt(target, 3);
   });
 
   it("a target's Retry-After pauses every instance", async () => {
