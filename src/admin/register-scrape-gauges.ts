@@ -1,6 +1,6 @@
 import type { DeliveryEngine } from '../delivery/delivery-engine.js';
 import type { LiveRules } from '../rules/create-live-rules.js';
-import type { Store } from '../store/store.js';
+import type { DeliveryCount, Store } from '../store/store.js';
 import type { Metrics } from './metrics.js';
 
 const CIRCUIT_STATES = ['closed', 'open', 'half-open'] as const;
@@ -18,15 +18,16 @@ export function registerScrapeGauges(
 ): void {
   // On a large SQLite journal the count takes a while (a slice of deliveries per turn of the event loop):
   // scrapes that arrive meanwhile (two Prometheus servers) share it instead of each starting another.
-  let counting: ReturnType<Store['countByTarget']> | undefined;
+  let counting: Promise<DeliveryCount[]> | undefined;
   const countDeliveries = () =>
-    (counting ??= sources.store.countByTarget().finally(() => {
+    // A store that throws rather than rejecting fails this gauge, not the scrape.
+    (counting ??= new Promise<DeliveryCount[]>((resolve) => resolve(sources.store.countByTarget())).finally(() => {
       counting = undefined;
     }));
   metrics.onScrape(async () => {
     // Journal unreachable: the series are absent this scrape (readyz says why), the rest still renders.
     const counts = await countDeliveries().catch(() => []);
-    // Reset only now: a scrape rendered while this one counted still sees the previous counts.
+    // Reset only now: a scrape still rendering (another collector awaits) keeps the counts it set meanwhile.
     metrics.reset('switchyard_deliveries');
     for (const { target, state, count } of counts) metrics.set('switchyard_deliveries', { target, state }, count);
     metrics.reset('switchyard_target_in_flight');

@@ -88,6 +88,13 @@ export interface StoredEvent {
   readonly matchedRoutes: readonly string[];
 }
 
+/** How many deliveries of one target are in one state (`countByTarget`). */
+export interface DeliveryCount {
+  readonly target: string;
+  readonly state: DeliveryState;
+  readonly count: number;
+}
+
 export interface StoredDelivery {
   readonly id: string;
   readonly eventId: string;
@@ -250,14 +257,14 @@ export interface Store extends NoiseJournal, ConsoleJournal {
    */
   deadLetterTarget(target: string, reason: string, now: number): Promise<number>;
   /**
-   * Deliveries per target and state, for metrics and `switchyard deliveries --summary`. It reads every
-   * delivery: SQLite does it a slice of ids per turn of the event loop (count-in-slices.ts), so that a large
-   * journal does not hold the daemon's thread for the whole count (issue 11).
+   * Deliveries per target and state, for the `switchyard_deliveries` gauge. It reads every delivery: SQLite
+   * does it a slice of deliveries per turn of the event loop (count-in-slices.ts), so that a large journal
+   * does not hold the daemon's thread for the whole count (issue 11).
    */
-  countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]>;
+  countByTarget(): Promise<DeliveryCount[]>;
   /**
    * The targets that have pending deliveries, for the engine's sweep for orphans: read through the pending
-   * deliveries' index, where `countByTarget` reads every delivery (about 0.4 s on a million, issue 11).
+   * deliveries' index, where `countByTarget` reads every delivery (0.4 s on a million, issue 11).
    */
   pendingTargets(): Promise<string[]>;
   /** Issue 14: the references remembered per target and key, most recently written first (admin API). */

@@ -8,11 +8,14 @@ import type { Store } from '../../src/store/store.js';
 
 type Counts = Awaited<ReturnType<Store['countByTarget']>>;
 
-/** The gauges over a journal whose counts the test hands out, one count at a time. */
-function gauges() {
+/**
+ * The gauges over a journal whose counts the test hands out, one count at a time; `countByTarget` to give a
+ * store of its own making.
+ */
+function gauges(countByTarget?: () => Promise<Counts>) {
   const waiting: { resolve: (counts: Counts) => void; reject: (error: Error) => void }[] = [];
   const store = {
-    countByTarget: () => new Promise<Counts>((resolve, reject) => waiting.push({ resolve, reject })),
+    countByTarget: countByTarget ?? (() => new Promise<Counts>((resolve, reject) => waiting.push({ resolve, reject }))),
   } as unknown as Store;
   const engine = { status: () => [] } as unknown as DeliveryEngine;
   const rules = { current: () => ({ version: 'v1' }), status: () => ({ ok: true }) } as unknown as LiveRules;
@@ -41,6 +44,34 @@ describe('registerScrapeGauges', () => {
     const text = await third;
     expect(text).toContain('switchyard_deliveries{target="tickets",state="delivered"} 3');
     expect(text).not.toContain('state="pending"');
+  });
+
+  it('keeps the counts a scrape set while that scrape still renders, though a later one has begun to count', async () => {
+    const { metrics, waiting, nextTurn } = gauges();
+    // A collector after the gauges' that takes its time (the pruner's reads the journal's size).
+    let release = (): void => {};
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    metrics.onScrape(() => slow);
+    const first = metrics.render();
+    await nextTurn();
+    waiting[0]?.resolve([{ target: 'tickets', state: 'pending', count: 3 }]);
+    await nextTurn(); // the first scrape now waits for the slow collector
+    const second = metrics.render();
+    await nextTurn(); // the second counts
+    expect(waiting).toHaveLength(2);
+    release();
+    expect(await first).toContain('switchyard_deliveries{target="tickets",state="pending"} 3');
+    waiting[1]?.resolve([{ target: 'tickets', state: 'pending', count: 4 }]);
+    expect(await second).toContain('switchyard_deliveries{target="tickets",state="pending"} 4');
+  });
+
+  it('renders without the series when the store throws instead of rejecting', async () => {
+    const { metrics } = gauges(() => {
+      throw new Error('journal thread could not start');
+    });
+    const text = await metrics.render();
+    expect(text).not.toContain('switchyard_deliveries{');
+    expect(text).toContain('switchyard_rules_last_reload_ok 1');
   });
 
   it('renders without the series when the journal cannot count, and counts again at the next scrape', async () => {

@@ -4,6 +4,7 @@ import type {
   AttemptRecord,
   ClaimRequest,
   ClaimedDelivery,
+  DeliveryCount,
   DeliveryFilter,
   DeliveryState,
   ReferenceFilter,
@@ -12,7 +13,7 @@ import type {
   StoredDelivery,
 } from '../store.js';
 import { inLine, toStoredDelivery } from '../key-order-sql.js';
-import { COUNT_SLICE_SQL, ID_RANGE_SQL, type DeliveryCount } from './count-in-slices.js';
+import { COUNT_SLICE_SQL, LAST_DELIVERY_ID_SQL, SLICE_END_SQL } from './delivery-count-sql.js';
 import { replayableSql } from '../replayable-sql.js';
 import { pendingTargetsSql } from '../pending-targets-sql.js';
 import { createSqliteReferences } from './create-sqlite-references.js';
@@ -93,8 +94,8 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
   const getDelivery = db.prepare<[rowId: number], StoredDelivery>(
     `SELECT ${LISTED_COLUMNS} FROM deliveries WHERE id = ?`,
   );
-  // count-in-slices.ts reads the journal through these two, a slice of ids at a time.
-  const idRange = db.prepare<[], { first: number | null; last: number | null }>(ID_RANGE_SQL);
+  const lastDeliveryId = db.prepare<[], number | null>(LAST_DELIVERY_ID_SQL).pluck();
+  const sliceEnd = db.prepare<[after: number, rows: number], number | null>(SLICE_END_SQL).pluck();
   const countSlice = db.prepare<[after: number, through: number], DeliveryCount>(COUNT_SLICE_SQL);
   const pendingTargets = db.prepare<[], string>(pendingTargetsSql('INDEXED BY deliveries_due')).pluck();
   const deadLetterTarget = db.prepare<[reason: string, now: number, target: string]>(
@@ -212,8 +213,14 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
     releaseAllClaims: (now: number) => releaseAll.run(now).changes,
     nextDueAt: (target: string) => nextDue.get(target) ?? undefined,
     replay: (selection: ReplaySelection, now: number) => replay.immediate(selection, now).sort(compareIds),
-    idRange: () => idRange.get() ?? { first: null, last: null },
-    countSlice: (after: number, through: number) => countSlice.all(after, through),
+    lastDeliveryId: () => lastDeliveryId.get() ?? null,
+    /** The next `rows` deliveries after `after`, up to `last`, counted (count-in-slices.ts). */
+    countSlice(after: number, last: number, rows: number): { counts: DeliveryCount[]; through: number | null } {
+      const end = sliceEnd.get(after, rows) ?? null;
+      if (end === null) return { counts: [], through: null };
+      const through = Math.min(end, last);
+      return { counts: countSlice.all(after, through), through };
+    },
     pendingTargets: () => pendingTargets.all(),
     findReferences: (filter: ReferenceFilter) => references.find(filter),
     deadLetterTarget: (target: string, reason: string, now: number) =>

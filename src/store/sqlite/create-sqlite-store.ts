@@ -149,8 +149,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     replay: (selection, now) => use((r) => r.deliveries.replay(selection, now)),
     countByTarget: () =>
       countInSlices(
-        () => use((r) => r.deliveries.idRange()),
-        (after, through) => use((r) => r.deliveries.countSlice(after, through)),
+        () => use((r) => r.deliveries.lastDeliveryId()),
+        (after, last, rows) => use((r) => r.deliveries.countSlice(after, last, rows)),
       ),
     pendingTargets: () => use((r) => r.deliveries.pendingTargets()),
     findReferences: (filter) => use((r) => r.deliveries.findReferences(filter)),

@@ -1,8 +1,9 @@
 /**
  * The journal thread (issue 11, `store.sqlite.thread`): the daemon's SQLite store, its only connection, in a
  * worker thread, so that statements and the commits' fsync waits leave the event loop that answers webhooks
- * and sends deliveries. Each message is one `Store` call, run to completion in arrival order (one port is
- * FIFO and the store is synchronous underneath), so the calls keep the order the main thread made them in.
+ * and sends deliveries. Each message is one `Store` call, started in arrival order (one port is FIFO and the
+ * store is synchronous underneath), so the calls keep the order the main thread made them in; all but one run
+ * to completion at once: `countByTarget` counts a slice per turn, and later calls run between its slices.
  * Started by create-thread-store.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
