@@ -26,7 +26,8 @@ export interface AttemptDeps {
 
 /**
  * One claimed delivery from its send to its committed record: the lane's slot, the target's client, the
- * pacing verdict, the record. Resolves once all of that is done (shutdown waits for it); never rejects.
+ * pacing verdict, the record. Resolves once all of that is done (shutdown waits for it), but for a delivered
+ * attempt's verdict, which the pacer's drain waits for; never rejects.
  */
 export function launchAttempt(
   deps: AttemptDeps,
@@ -50,9 +51,10 @@ export function launchAttempt(
       // A failure's verdict before its record: on a shared journal the verdict (circuit, Retry-After pause) is a
       // write of its own, and the record ends the claim that other instances count. Recorded first, another
       // instance could claim before the verdict commits and send into an outage or a pause (seen in CI under
-      // load). A delivery's verdict can only close the circuit, and another instance that claims before it
-      // commits sees the target more closed than it is, never more open: its record goes at once, and the slot
-      // does not wait for the verdict (the pacer's drain does, at shutdown).
+      // load). A delivery's verdict can only close the circuit, and not one that opened after it was answered
+      // (apply-verdict.ts: instances write verdicts in no common order); another instance that claims before it
+      // commits sees the target more closed than it is, never more open. So its record goes at once, and the
+      // slot does not wait for the verdict (the pacer's drain does, at shutdown).
       const delivered = targetSignal(result.outcome) === 'delivered';
       if (!delivered) await reported;
       const settled = settleAttempt(deps.settle, name, claimed, result, signal.aborted, leaseEnd);

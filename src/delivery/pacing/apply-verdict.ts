@@ -30,6 +30,9 @@ export function applyVerdict(state: PacingState, verdict: TargetVerdict): Pacing
   const isProbe = state.probeToken !== null && verdict.claimToken === state.probeToken;
   const probe = isProbe ? { probeUntil: null, probeToken: null } : {};
   if (verdict.kind === 'delivered') {
+    // Instances write their verdicts in no common order: a success answered before the failures that opened
+    // the circuit (another instance's, written first) must not close it, or the instances send into the outage.
+    if (answeredBeforeOpening(state, verdict)) return { ...state, ...probe };
     return { ...state, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
   }
   if (verdict.kind === 'permanent') return { ...state, ...probe };
@@ -47,4 +50,12 @@ export function applyVerdict(state: PacingState, verdict: TargetVerdict): Pacing
     openUntil: opens ? at + policy.circuit.cooldownMs : state.openUntil,
     pausedUntil: pause,
   };
+}
+
+/**
+ * The circuit opened (`openUntil` less the cool-down: the failure that opened it) after this verdict's attempt
+ * was answered. With the cool-down of the policy in force, which a rules reload may have changed since.
+ */
+export function answeredBeforeOpening(state: PacingState, verdict: TargetVerdict): boolean {
+  return state.openUntil !== null && verdict.at < state.openUntil - verdict.policy.circuit.cooldownMs;
 }

@@ -6,21 +6,28 @@ import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
 // A healthy target's counters, and the condition that only a target that is not healthy matches (so a healthy
-// row is neither locked nor written).
+// row is neither locked nor written), nor one whose circuit opened after the success was answered
+// (apply-verdict.ts: another instance's later failures, written first, stay).
 const RESET = 'UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL';
 const UNHEALTHY = '(failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)';
+const NOT_OPENED_SINCE = (at: string, cooldown: string) => `(open_until IS NULL OR open_until - ${cooldown} <= ${at})`;
 // The rows are locked in name order (the subquery), as in the transaction below, so the two cannot deadlock.
 const resetSucceeded = prepared(
-  'pacing_reset',
+  'pacing_reset_since',
   `${RESET} WHERE target IN (
-     SELECT target FROM target_pacing WHERE target = ANY($1) AND ${UNHEALTHY} ORDER BY target FOR UPDATE
+     SELECT target FROM target_pacing JOIN unnest($1::text[], $2::bigint[], $3::bigint[]) AS v(target, at, cooldown)
+       USING (target)
+     WHERE ${UNHEALTHY} AND ${NOT_OPENED_SINCE('v.at', 'v.cooldown')} ORDER BY target FOR UPDATE OF target_pacing
    )`,
 );
 // One target, the usual case: a single row needs no lock order. PostgreSQL keeps a generic plan for this one
 // after five calls; with `= ANY($1)` it planned every call anew, since the generic plan, made for an array of
 // unknown length, looks dearer than a custom one for one target (11 µs of the server's CPU per event in the
 // lifecycle pipeline, bench/README.md). target_pacing holds a row per target, so no plan of it can go stale.
-const resetOneSucceeded = prepared('pacing_reset_one', `${RESET} WHERE target = $1 AND ${UNHEALTHY}`);
+const resetOneSucceeded = prepared(
+  'pacing_reset_one_since',
+  `${RESET} WHERE target = $1 AND ${UNHEALTHY} AND ${NOT_OPENED_SINCE('$2::bigint', '$3::bigint')}`,
+);
 
 /**
  * Applies a group of verdicts, each target's in the order given. A target that only succeeded (the common case)
@@ -35,8 +42,18 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
   for (const verdict of verdicts) byTarget.set(verdict.target, [...(byTarget.get(verdict.target) ?? []), verdict]);
   const succeeded = [...byTarget].filter(([, list]) => list.every((verdict) => verdict.kind === 'delivered'));
   if (succeeded.length > 0) {
-    const [only, ...more] = succeeded.map(([target]) => target);
-    await pool.query(more.length === 0 ? resetOneSucceeded([only]) : resetSucceeded([[only, ...more]]));
+    // Per target its latest success, and the cool-down its policy says.
+    const rows = succeeded.map(([target, list]) => [
+      target,
+      Math.max(...list.map((verdict) => verdict.at)),
+      list.at(-1)?.policy.circuit.cooldownMs ?? 0,
+    ]);
+    const [only, ...more] = rows;
+    await pool.query(
+      more.length === 0 && only !== undefined
+        ? resetOneSucceeded(only)
+        : resetSucceeded([0, 1, 2].map((column) => rows.map((row) => row[column]))),
+    );
     for (const [target] of succeeded) byTarget.delete(target);
   }
   if (byTarget.size === 0) return;
@@ -55,8 +72,8 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
       }
     },
     // The first target's lock goes with the BEGIN, in one round trip, as the attempt record's does. A failure's
-    // verdict and its record commit separately (the engine's two group commits): between the two a claim sees
-    // the attempt neither in flight nor failed, so the verdict must not take longer to commit than the record.
+    // verdict commits before its record (launch-attempt.ts), so no claim sees the attempt neither in flight nor
+    // failed.
     lockTargetPacingStatement(targets[0] ?? ''),
   );
 }

@@ -202,6 +202,68 @@ describePostgres('pacing shared by instances on one PostgreSQL journal', () => {
     await settlesAt(target, 3);
   });
 
+  it("a success written after another instance's failures opened the circuit does not close it", async () => {
+    // Instance X delivers, but its verdict's write is stuck; its record ends the claim. Instance Y then fails
+    // twice and opens the circuit. X's success, answered before those failures, lands last: the circuit stays
+    // open and Y sends nothing more (a review's reproduction; before the fix 5 sends, 2 into the outage).
+    const journal = await tempPostgresJournal();
+    cleanups.push(() => journal.dispose());
+    const circuit = { failures: 2, cooldownMs: 30_000 };
+    let answers = 0;
+    const target = scriptedTarget((): Outcome =>
+      (answers += 1) === 1 ? { kind: 'delivered', status: 200 } : { kind: 'retry', status: 503, error: 'HTTP 503' },
+    );
+    const rules = { targets: new Map([['t', httpSpec('t', { concurrency: 1, circuit })]]), secrets: [] };
+    const clock = manualClock(T0);
+    let release = (): void => {};
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const instance = async (gate: Promise<void>) => {
+      const store = journal.openWith({});
+      await store.migrate();
+      const shared = store.sharedTargets;
+      const engine = createDeliveryEngine({
+        store: { ...store, sharedTargets: shared && { ...shared, report: (v) => gate.then(() => shared.report(v)) } },
+        log: quietLog,
+        clock,
+        metrics: createMetrics(SWITCHYARD_METRICS),
+        rules: () => rules as unknown as CompiledRules,
+        secrets: () => [],
+        createTarget: () => target,
+        random: () => 0.5,
+        pollIntervalMs: 50,
+        releaseClaimsAtStart: false,
+      });
+      return { store, engine };
+    };
+    const x = await instance(stuck);
+    const y = await instance(Promise.resolve());
+    await x.store.ingest([makeIngestItem({ receivedAt: T0 - 10, targets: ['t'] })]);
+    await x.engine.start();
+    const deadline = Date.now() + 5_000;
+    while ((await x.store.findDeliveries({ state: 'delivered' })).length < 1 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const xStopped = x.engine.stop(0); // claims nothing more; waits for its stuck verdict
+    cleanups.push(async () => {
+      release();
+      await xStopped;
+      await x.store.close();
+    });
+    cleanups.push(async () => {
+      await y.engine.stop(0);
+      await y.store.close();
+    });
+    clock.advance(1); // Y's answers come after X's
+    await y.store.ingest(
+      Array.from({ length: 6 }, (_, i) => makeIngestItem({ receivedAt: T0 - 9 + i, targets: ['t'] })),
+    );
+    await y.engine.start();
+    await settlesAt(target, 3); // one delivered, two failures: open
+    release();
+    await settlesAt(target, 3);
+    expect(y.engine.status()).toMatchObject([{ target: 't', circuit: 'open' }]);
+  });
+
   it("a target's Retry-After pauses every instance", async () => {
     const refusing = (): Outcome => ({ kind: 'retry', status: 429, error: 'HTTP 429', retryAfterMs: 10_000 });
     const { target, advance } = await threeInstances({ concurrency: 1 }, 5, refusing);

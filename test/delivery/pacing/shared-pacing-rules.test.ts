@@ -93,6 +93,15 @@ describe('shared pacing: circuit and Retry-After', () => {
     });
   });
 
+  it('a success answered before the failures that opened the circuit leaves it open, though written after them', () => {
+    // Instances write their verdicts in no common order: another instance's later failures may land first.
+    const opened = [1, 2, 3].map(() => verdict('retry', T + 5)).reduce(applyVerdict, fresh);
+    expect(applyVerdict(opened, verdict('delivered', T + 4))).toEqual(opened);
+    expect(pacingAllowance(applyVerdict(opened, verdict('delivered', T + 4)), policy, T + 6, 0).circuit).toBe('open');
+    // Answered as it opened, or after: the target is up, the circuit closes.
+    expect(applyVerdict(opened, verdict('delivered', T + 5))).toMatchObject({ failures: 0, openUntil: null });
+  });
+
   it('pauses the whole target for Retry-After, capped at max_delay, and never shortens a pause', () => {
     const paused = applyVerdict(fresh, verdict('retry', T, 5_000));
     expect(pacingAllowance(paused, policy, T + 1, 0)).toEqual({
