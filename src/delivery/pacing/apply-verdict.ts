@@ -43,11 +43,14 @@ export function applyVerdict(state: PacingState, verdict: TargetVerdict): Pacing
   if (verdict.kind === 'rate-limited') return { ...state, ...probe, pausedUntil: pause };
   const failures = state.failures + 1;
   const opens = isProbe || failures >= policy.circuit.failures;
+  // Never earlier than it was: a failure written late (answered before the one that opened the circuit) must
+  // not shorten the cool-down, nor move back when the circuit counts as opened (answeredBeforeOpening).
+  const reopenAt = at + policy.circuit.cooldownMs;
   return {
     ...state,
     ...probe,
     failures,
-    openUntil: opens ? at + policy.circuit.cooldownMs : state.openUntil,
+    openUntil: opens ? Math.max(reopenAt, state.openUntil ?? reopenAt) : state.openUntil,
     pausedUntil: pause,
   };
 }

@@ -5,36 +5,28 @@ import { lockTargetPacing, lockTargetPacingStatement, saveTargetPacing } from '.
 import { prepared } from './prepared.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
-// A healthy target's counters, and the condition that only a target that is not healthy matches (so a healthy
-// row is neither locked nor written), nor one whose circuit opened after the success was answered
-// (apply-verdict.ts: another instance's later failures, written first, stay).
-const RESET = 'UPDATE target_pacing SET failures = 0, open_until = NULL, probe_until = NULL, probe_token = NULL';
+// A target whose counters are not those of a healthy one. Only such a target has anything a success could
+// change, and only the locked fold below can tell what (apply-verdict.ts: not a circuit that opened after the
+// success was answered, but the success's own probe, whenever it is written).
 const UNHEALTHY = '(failures <> 0 OR open_until IS NOT NULL OR probe_until IS NOT NULL)';
-const NOT_OPENED_SINCE = (at: string, cooldown: string) => `(open_until IS NULL OR open_until - ${cooldown} <= ${at})`;
-// The rows are locked in name order (the subquery), as in the transaction below, so the two cannot deadlock.
-const resetSucceeded = prepared(
-  'pacing_reset_since',
-  `${RESET} WHERE target IN (
-     SELECT target FROM target_pacing JOIN unnest($1::text[], $2::bigint[], $3::bigint[]) AS v(target, at, cooldown)
-       USING (target)
-     WHERE ${UNHEALTHY} AND ${NOT_OPENED_SINCE('v.at', 'v.cooldown')} ORDER BY target FOR UPDATE OF target_pacing
-   )`,
+const unhealthy = prepared(
+  'pacing_unhealthy',
+  `SELECT target FROM target_pacing WHERE target = ANY($1) AND ${UNHEALTHY}`,
 );
-// One target, the usual case: a single row needs no lock order. PostgreSQL keeps a generic plan for this one
-// after five calls; with `= ANY($1)` it planned every call anew, since the generic plan, made for an array of
-// unknown length, looks dearer than a custom one for one target (11 µs of the server's CPU per event in the
-// lifecycle pipeline, bench/README.md). target_pacing holds a row per target, so no plan of it can go stale.
-const resetOneSucceeded = prepared(
-  'pacing_reset_one_since',
-  `${RESET} WHERE target = $1 AND ${UNHEALTHY} AND ${NOT_OPENED_SINCE('$2::bigint', '$3::bigint')}`,
+// One target, the usual case. PostgreSQL keeps a generic plan for this one after five calls; with `= ANY($1)`
+// it planned every call anew, since the generic plan, made for an array of unknown length, looks dearer than a
+// custom one for one target (11 µs of the server's CPU per event in the lifecycle pipeline, bench/README.md).
+// target_pacing holds a row per target, so no plan of it can go stale.
+const unhealthyOne = prepared(
+  'pacing_unhealthy_one',
+  `SELECT target FROM target_pacing WHERE target = $1 AND ${UNHEALTHY}`,
 );
 
 /**
- * Applies a group of verdicts, each target's in the order given. A target that only succeeded (the common case)
- * needs no read: its counters are reset by one conditional UPDATE that matches, and so locks and writes, only
- * rows with something to reset; a healthy target costs no lock and no write. The other targets are locked in
- * name order in one transaction, so two instances reporting on overlapping targets wait rather than deadlock,
- * and the verdicts are folded by the pure `applyVerdict`.
+ * Applies a group of verdicts, each target's in the order given. A target that only succeeded and is healthy
+ * (the common case) costs one read and no lock or write. The other targets are locked in name order in one
+ * transaction, so two instances reporting on overlapping targets wait rather than deadlock, and the verdicts
+ * are folded by the pure `applyVerdict`.
  */
 export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly TargetVerdict[]): Promise<void> {
   if (verdicts.length === 0) return;
@@ -42,19 +34,12 @@ export async function reportPostgresVerdicts(pool: pg.Pool, verdicts: readonly T
   for (const verdict of verdicts) byTarget.set(verdict.target, [...(byTarget.get(verdict.target) ?? []), verdict]);
   const succeeded = [...byTarget].filter(([, list]) => list.every((verdict) => verdict.kind === 'delivered'));
   if (succeeded.length > 0) {
-    // Per target its latest success, and the cool-down its policy says.
-    const rows = succeeded.map(([target, list]) => [
-      target,
-      Math.max(...list.map((verdict) => verdict.at)),
-      list.at(-1)?.policy.circuit.cooldownMs ?? 0,
-    ]);
-    const [only, ...more] = rows;
-    await pool.query(
-      more.length === 0 && only !== undefined
-        ? resetOneSucceeded(only)
-        : resetSucceeded([0, 1, 2].map((column) => rows.map((row) => row[column]))),
-    );
-    for (const [target] of succeeded) byTarget.delete(target);
+    const names = succeeded.map(([target]) => target);
+    const found = await pool.query<{ target: string }>(names.length === 1 ? unhealthyOne(names) : unhealthy([names]));
+    // A row that turns unhealthy after this read (another instance's failures) keeps what they wrote: the safe
+    // side, a success left out.
+    const toFold = new Set(found.rows.map((row) => row.target));
+    for (const target of names) if (!toFold.has(target)) byTarget.delete(target);
   }
   if (byTarget.size === 0) return;
   const targets = [...byTarget.keys()].sort();

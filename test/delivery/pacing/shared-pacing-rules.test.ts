@@ -102,6 +102,17 @@ describe('shared pacing: circuit and Retry-After', () => {
     expect(applyVerdict(opened, verdict('delivered', T + 5))).toMatchObject({ failures: 0, openUntil: null });
   });
 
+  it('a failure written late neither shortens the cool-down nor lets an older success close the circuit', () => {
+    // Written: another instance's three failures (answered at T+18..20, they open the circuit), then this
+    // instance's group, answered before them: a success at T+15, a failure at T+16, a success at T+17.
+    const opened = [18, 19, 20].map((ms) => verdict('retry', T + ms)).reduce(applyVerdict, fresh);
+    const after = [15, 16, 17]
+      .map((ms) => verdict(ms === 16 ? 'retry' : 'delivered', T + ms))
+      .reduce(applyVerdict, opened);
+    expect(after).toMatchObject({ failures: 4, openUntil: T + 10_020 });
+    expect(pacingAllowance(after, policy, T + 10_019, 0).circuit).toBe('open');
+  });
+
   it('pauses the whole target for Retry-After, capped at max_delay, and never shortens a pause', () => {
     const paused = applyVerdict(fresh, verdict('retry', T, 5_000));
     expect(pacingAllowance(paused, policy, T + 1, 0)).toEqual({

@@ -6,16 +6,17 @@ import { describePostgres } from '../describe-postgres.js';
 import { tempPostgresJournal, testDatabaseUrl } from '../temp-postgres-journal.js';
 
 const POLICY = { rateLimit: null, concurrency: 4, circuit: { failures: 5, cooldownMs: 30_000 }, maxDelayMs: 60_000 };
-const delivered = (target: string): TargetVerdict => ({
+const delivered = (target: string, claimToken = 'c'): TargetVerdict => ({
   target,
   kind: 'delivered',
   at: 1_000,
   policy: POLICY,
-  claimToken: 'c',
+  claimToken,
 });
 
-// Targets whose verdicts all succeeded are reset by one conditional UPDATE; for a single target (the usual
-// case) a statement PostgreSQL can keep a generic plan for, instead of planning one at every call.
+// Targets whose verdicts all succeeded cost one read when healthy; for a single target (the usual case) a
+// statement PostgreSQL can keep a generic plan for, instead of planning one at every call. The others are folded
+// under lock by applyVerdict.
 describePostgres('verdicts of targets that only succeeded', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
@@ -65,12 +66,27 @@ describePostgres('verdicts of targets that only succeeded', () => {
     });
   });
 
-  it('keeps a generic plan for the one-target reset after five calls', async () => {
+  it("leaves a circuit that opened after the success was answered, but ends the success's own probe", async () => {
+    const { pool, rows } = await journalWithTargets();
+    // Opened at 5,000 (open until 35,000, cool-down 30 s): after the successes below, answered at 1,000.
+    await pool.query(
+      `INSERT INTO target_pacing (target, tokens, refilled_at, failures, open_until, probe_until, probe_token)
+       VALUES ('opened-later', 0, 0, 5, 35000, NULL, NULL), ('probing', 0, 0, 5, 35000, 99999, 'p')`,
+    );
+    const before = await rows();
+    await reportPostgresVerdicts(pool, [delivered('opened-later')]);
+    await reportPostgresVerdicts(pool, [delivered('opened-later'), delivered('probing', 'p')]);
+    const after = await rows();
+    expect(after[3]).toEqual(before[3]); // opened-later: the same row version, not even rewritten
+    expect(after[4]).toMatchObject({ target: 'probing', failures: 5, openUntil: 35_000, probeToken: null });
+  });
+
+  it('keeps a generic plan for the one-target read after five calls', async () => {
     const { pool } = await journalWithTargets();
     for (let call = 0; call < 8; call += 1) await reportPostgresVerdicts(pool, [delivered('healthy')]);
     const plans = await pool.query<{ generic: string; custom: string }>(
       `SELECT generic_plans::text AS generic, custom_plans::text AS custom FROM pg_prepared_statements
-       WHERE name = 'switchyard_pacing_reset_one'`,
+       WHERE name = 'switchyard_pacing_unhealthy_one'`,
     );
     expect(plans.rows).toEqual([{ generic: '3', custom: '5' }]);
   });
