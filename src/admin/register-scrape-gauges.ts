@@ -1,6 +1,7 @@
 import type { DeliveryEngine } from '../delivery/delivery-engine.js';
 import type { LiveRules } from '../rules/create-live-rules.js';
-import type { DeliveryCount, Store } from '../store/store.js';
+import type { DeliveryCount } from '../store/delivery-state.js';
+import type { Store } from '../store/store.js';
 import type { Metrics } from './metrics.js';
 
 const CIRCUIT_STATES = ['closed', 'open', 'half-open'] as const;

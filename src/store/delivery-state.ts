@@ -12,3 +12,10 @@ export const DELIVERY_STATES: readonly DeliveryState[] = [
   'suppressed',
   'grouped',
 ];
+
+/** How many deliveries of one target are in one state (`Store.countByTarget`). */
+export interface DeliveryCount {
+  readonly target: string;
+  readonly state: DeliveryState;
+  readonly count: number;
+}

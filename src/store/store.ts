@@ -1,7 +1,7 @@
 import type { PruneBatchResult, PruneCounts, PruneCutoffs, PruneRequest } from './prune-request.js';
 import type { SharedTargets } from './shared-targets.js';
 import type { GroupCheck } from './digest-records.js';
-import type { DeliveryState, SendState } from './delivery-state.js';
+import type { DeliveryCount, DeliveryState, SendState } from './delivery-state.js';
 import type { DeliveryFilter, EventFilter, EventSummary, ReplaySelection } from './listing-filters.js';
 import type { DeliveryHold, NoiseJournal, ThrottleCheck } from './noise-journal.js';
 import type { ConsoleJournal } from './console-journal.js';
@@ -86,13 +86,6 @@ export interface StoredEvent {
   readonly bodySha256: string;
   readonly rulesVersion: string;
   readonly matchedRoutes: readonly string[];
-}
-
-/** How many deliveries of one target are in one state (`countByTarget`). */
-export interface DeliveryCount {
-  readonly target: string;
-  readonly state: DeliveryState;
-  readonly count: number;
 }
 
 export interface StoredDelivery {

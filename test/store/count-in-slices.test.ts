@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countInSlices } from '../../src/store/sqlite/count-in-slices.js';
-import type { DeliveryCount, DeliveryState } from '../../src/store/store.js';
+import type { DeliveryCount, DeliveryState } from '../../src/store/delivery-state.js';
 
 type Row = readonly [id: number, target: string, state: DeliveryState];
 

@@ -1,4 +1,4 @@
-import type { DeliveryCount } from '../store.js';
+import type { DeliveryCount } from '../delivery-state.js';
 
 /** How many deliveries one slice counts: about 2 ms of the daemon's thread on the 2-core machine (at most 5). */
 export const COUNT_SLICE_ROWS = 5000;

@@ -4,7 +4,6 @@ import type {
   AttemptRecord,
   ClaimRequest,
   ClaimedDelivery,
-  DeliveryCount,
   DeliveryFilter,
   DeliveryState,
   ReferenceFilter,
@@ -12,6 +11,7 @@ import type {
   StoredAttempt,
   StoredDelivery,
 } from '../store.js';
+import type { DeliveryCount } from '../delivery-state.js';
 import { inLine, toStoredDelivery } from '../key-order-sql.js';
 import { COUNT_SLICE_SQL, LAST_DELIVERY_ID_SQL, SLICE_END_SQL } from './delivery-count-sql.js';
 import { replayableSql } from '../replayable-sql.js';
