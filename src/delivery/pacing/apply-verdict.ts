@@ -30,9 +30,10 @@ export function applyVerdict(state: PacingState, verdict: TargetVerdict): Pacing
   const isProbe = state.probeToken !== null && verdict.claimToken === state.probeToken;
   const probe = isProbe ? { probeUntil: null, probeToken: null } : {};
   if (verdict.kind === 'delivered') {
-    // Instances write their verdicts in no common order: a success answered before the failures that opened
-    // the circuit (another instance's, written first) must not close it, or the instances send into the outage.
-    if (answeredBeforeOpening(state, verdict)) return { ...state, ...probe };
+    // Instances write their verdicts in no common order: a success answered before another instance's failures
+    // (written first) must neither reset their count nor close the circuit they opened, or the instances send
+    // into the outage.
+    if (answeredBeforeLastFailure(state, verdict)) return { ...state, ...probe };
     return { ...state, failures: 0, openUntil: null, probeUntil: null, probeToken: null };
   }
   if (verdict.kind === 'permanent') return { ...state, ...probe };
@@ -44,21 +45,23 @@ export function applyVerdict(state: PacingState, verdict: TargetVerdict): Pacing
   const failures = state.failures + 1;
   const opens = isProbe || failures >= policy.circuit.failures;
   // Never earlier than it was: a failure written late (answered before the one that opened the circuit) must
-  // not shorten the cool-down, nor move back when the circuit counts as opened (answeredBeforeOpening).
+  // not shorten the cool-down, nor make an older success look newer than the failures.
   const reopenAt = at + policy.circuit.cooldownMs;
   return {
     ...state,
     ...probe,
     failures,
+    lastFailureAt: Math.max(at, state.lastFailureAt ?? at),
     openUntil: opens ? Math.max(reopenAt, state.openUntil ?? reopenAt) : state.openUntil,
     pausedUntil: pause,
   };
 }
 
 /**
- * The circuit opened (`openUntil` less the cool-down: the failure that opened it) after this verdict's attempt
- * was answered. With the cool-down of the policy in force, which a rules reload may have changed since.
+ * The success was answered before the newest failure counted. A row from before PostgreSQL migration 9 has no
+ * failure time: there the opening (`openUntil` less the cool-down now in force) is the best it knows.
  */
-export function answeredBeforeOpening(state: PacingState, verdict: TargetVerdict): boolean {
+function answeredBeforeLastFailure(state: PacingState, verdict: TargetVerdict): boolean {
+  if (state.lastFailureAt !== null) return verdict.at < state.lastFailureAt;
   return state.openUntil !== null && verdict.at < state.openUntil - verdict.policy.circuit.cooldownMs;
 }

@@ -11,6 +11,11 @@ export interface PacingState {
   readonly refilledAt: number;
   /** Consecutive retryable failures, across every instance. */
   readonly failures: number;
+  /**
+   * When the newest failure counted was answered: a success answered before it is older news, and neither resets
+   * the count nor closes the circuit. Null before the first failure (and on rows from before migration 9).
+   */
+  readonly lastFailureAt: number | null;
   /** Set while the circuit is open or half-open: open before this instant, half-open from it. */
   readonly openUntil: number | null;
   /** A half-open probe is in flight until its verdict, or until its lease ends should its instance die. */
@@ -36,6 +41,7 @@ export function initialPacingState(policy: PacingPolicy, now: number): PacingSta
     tokens: policy.rateLimit?.burst ?? 0,
     refilledAt: now,
     failures: 0,
+    lastFailureAt: null,
     openUntil: null,
     probeUntil: null,
     probeToken: null,

@@ -3,7 +3,8 @@ import { initialPacingState, type PacingPolicy, type PacingState } from '../../d
 import { prepared } from './prepared.js';
 import { withValues } from './with-values.js';
 
-const LOCK_ROW = `SELECT tokens, refilled_at AS "refilledAt", failures, open_until AS "openUntil",
+const LOCK_ROW = `SELECT tokens, refilled_at AS "refilledAt", failures, last_failure_at AS "lastFailureAt",
+     open_until AS "openUntil",
      probe_until AS "probeUntil", probe_token AS "probeToken", paused_until AS "pausedUntil"
    FROM target_pacing WHERE target = $1 FOR UPDATE`;
 const lockRow = prepared('pacing_lock', LOCK_ROW);
@@ -23,7 +24,7 @@ export const createTargetPacingStatement = (target: string, policy: PacingPolicy
 const saveRow = prepared(
   'pacing_save',
   `UPDATE target_pacing SET tokens = $2, refilled_at = $3, failures = $4, open_until = $5, probe_until = $6,
-     paused_until = $7, probe_token = $8 WHERE target = $1`,
+     paused_until = $7, probe_token = $8, last_failure_at = $9 WHERE target = $1`,
 );
 
 /**
@@ -62,6 +63,7 @@ export async function saveTargetPacing(client: pg.PoolClient, target: string, st
       state.probeUntil,
       state.pausedUntil,
       state.probeToken,
+      state.lastFailureAt,
     ]),
   );
 }

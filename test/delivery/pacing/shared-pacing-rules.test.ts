@@ -113,6 +113,32 @@ describe('shared pacing: circuit and Retry-After', () => {
     expect(pacingAllowance(after, policy, T + 10_019, 0).circuit).toBe('open');
   });
 
+  it('a success answered before failures written first leaves their count, so the circuit opens on time', () => {
+    // Another instance's two failures (answered at T+5, T+6) land first; this instance's success, answered at T+4,
+    // is older news: counting it as a reset let a third failure leave the circuit closed.
+    const failing = [5, 6].map((ms) => verdict('retry', T + ms)).reduce(applyVerdict, fresh);
+    const afterLate = applyVerdict(failing, verdict('delivered', T + 4));
+    expect(afterLate).toEqual(failing);
+    expect(applyVerdict(afterLate, verdict('retry', T + 7))).toMatchObject({ failures: 3, openUntil: T + 10_007 });
+    // Answered after the newest failure, a success resets the count as before.
+    expect(applyVerdict(failing, verdict('delivered', T + 6))).toMatchObject({ failures: 0, lastFailureAt: T + 6 });
+  });
+
+  it('a cool-down lengthened by a rules reload does not let a success older than the opening close the circuit', () => {
+    const opened = [1, 2, 3].map((ms) => verdict('retry', T + ms)).reduce(applyVerdict, fresh); // cool-down 10 s
+    const reloaded = { ...policy, circuit: { failures: 3, cooldownMs: 60_000 } };
+    const late = { ...verdict('delivered', T + 2), policy: reloaded };
+    expect(applyVerdict(opened, late)).toEqual(opened);
+  });
+
+  it('a row from before the failure time was kept falls back to the opening: open until less the cool-down', () => {
+    const opened = { ...[1, 2, 3].map(() => verdict('retry', T + 5)).reduce(applyVerdict, fresh), lastFailureAt: null };
+    expect(applyVerdict(opened, verdict('delivered', T + 4))).toEqual(opened);
+    expect(applyVerdict(opened, verdict('delivered', T + 5))).toMatchObject({ failures: 0, openUntil: null });
+    const failing = { ...applyVerdict(fresh, verdict('retry', T + 5)), lastFailureAt: null };
+    expect(applyVerdict(failing, verdict('delivered', T + 4))).toMatchObject({ failures: 0 });
+  });
+
   it('pauses the whole target for Retry-After, capped at max_delay, and never shortens a pause', () => {
     const paused = applyVerdict(fresh, verdict('retry', T, 5_000));
     expect(pacingAllowance(paused, policy, T + 1, 0)).toEqual({

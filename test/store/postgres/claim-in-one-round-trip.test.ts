@@ -59,6 +59,7 @@ describePostgres('a paced claim, in one round trip or stepwise, decides as pacin
         tokens: 0,
         refilledAt: T0,
         failures: 0,
+        lastFailureAt: null,
         openUntil: pick([null, null, NOW + 5_000, NOW - 1]),
         probeUntil: pick([null, NOW + 1_000, NOW - 1]),
         probeToken: null,

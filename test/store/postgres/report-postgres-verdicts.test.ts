@@ -81,6 +81,24 @@ describePostgres('verdicts of targets that only succeeded', () => {
     expect(after[4]).toMatchObject({ target: 'probing', failures: 5, openUntil: 35_000, probeToken: null });
   });
 
+  it("keeps the answer time of the newest failure, and a success answered before it leaves the failures' count", async () => {
+    const { pool } = await journalWithTargets();
+    const failed = (at: number): TargetVerdict => ({ ...delivered('healthy'), kind: 'retry', at });
+    const row = async () =>
+      (
+        await pool.query<{ failures: number; lastFailureAt: number | null }>(
+          `SELECT failures, last_failure_at AS "lastFailureAt" FROM target_pacing WHERE target = 'healthy'`,
+        )
+      ).rows[0];
+    // Another instance's failures, answered at 2,000 and 2,001, written before this one's success answered at 1,000.
+    await reportPostgresVerdicts(pool, [failed(2_001), failed(2_000)]);
+    expect(await row()).toEqual({ failures: 2, lastFailureAt: 2_001 });
+    await reportPostgresVerdicts(pool, [delivered('healthy')]);
+    expect(await row()).toEqual({ failures: 2, lastFailureAt: 2_001 });
+    await reportPostgresVerdicts(pool, [{ ...delivered('healthy'), at: 2_001 }]);
+    expect(await row()).toEqual({ failures: 0, lastFailureAt: 2_001 });
+  });
+
   it('keeps a generic plan for the one-target read after five calls', async () => {
     const { pool } = await journalWithTargets();
     for (let call = 0; call < 8; call += 1) await reportPostgresVerdicts(pool, [delivered('healthy')]);

@@ -7,6 +7,7 @@ import { correlationKeysMigration } from './005-correlation-keys.js';
 import { consoleMigration } from './006-console.js';
 import { eventCountsMigration } from './007-event-counts.js';
 import { dueOrderMigration } from './008-due-order.js';
+import { pacingLastFailureMigration } from './009-pacing-last-failure.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
 export const postgresMigrations: readonly PostgresMigration[] = [
@@ -18,4 +19,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   consoleMigration,
   eventCountsMigration,
   dueOrderMigration,
+  pacingLastFailureMigration,
 ];
