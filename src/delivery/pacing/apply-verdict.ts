@@ -58,10 +58,20 @@ export function applyVerdict(state: PacingState, verdict: TargetVerdict): Pacing
 }
 
 /**
- * The success was answered before the newest failure counted. A row from before PostgreSQL migration 9 has no
- * failure time: there the opening (`openUntil` less the cool-down now in force) is the best it knows.
+ * How late a verdict can be written after its answer: the group commit, a pooled connection's wait and the 15 s
+ * statement timeout, with margin. A failure stamped further ahead of a success than this comes from a clock out
+ * of step (an instance's ahead, or one stepped back), not from a reordering: without the bound it would keep
+ * every success from resetting the count, and a probe's from closing the circuit, for as long as the skew.
+ */
+const MAX_REORDER_MS = 60_000;
+
+/**
+ * The success was answered before the newest failure counted, or before the circuit opened (`openUntil` less the
+ * cool-down now in force): both, because an older instance (a rolling upgrade, or a row from before PostgreSQL
+ * migration 9) counts failures and opens the circuit without writing `lastFailureAt`.
  */
 function answeredBeforeLastFailure(state: PacingState, verdict: TargetVerdict): boolean {
-  if (state.lastFailureAt !== null) return verdict.at < state.lastFailureAt;
-  return state.openUntil !== null && verdict.at < state.openUntil - verdict.policy.circuit.cooldownMs;
+  const opening = state.openUntil === null ? -Infinity : state.openUntil - verdict.policy.circuit.cooldownMs;
+  const newest = Math.max(state.lastFailureAt ?? -Infinity, opening);
+  return verdict.at < newest && newest - verdict.at <= MAX_REORDER_MS;
 }

@@ -137,6 +137,33 @@ describe('shared pacing: circuit and Retry-After', () => {
     expect(applyVerdict(opened, verdict('delivered', T + 5))).toMatchObject({ failures: 0, openUntil: null });
     const failing = { ...applyVerdict(fresh, verdict('retry', T + 5)), lastFailureAt: null };
     expect(applyVerdict(failing, verdict('delivered', T + 4))).toMatchObject({ failures: 0 });
+    // A late failure, answered before the opening, gives the row a failure time older than the opening: the
+    // opening still counts.
+    const late = applyVerdict(opened, verdict('retry', T + 1));
+    expect(late.lastFailureAt).toBe(T + 1);
+    expect(applyVerdict(late, verdict('delivered', T + 3))).toEqual(late);
+  });
+
+  it('a circuit an older instance opened (rolling upgrade: no failure time written) stays open for an older success', () => {
+    // Yesterday's failure time, then failures counted by an instance that does not write it, opening at T+7.
+    const reset = [verdict('retry', T - 86_400_000), verdict('delivered', T - 86_399_000)].reduce(applyVerdict, fresh);
+    const byOlder: PacingState = { ...reset, failures: 3, openUntil: T + 10_007 };
+    expect(applyVerdict(byOlder, verdict('delivered', T + 4))).toEqual(byOlder);
+  });
+
+  it('a failure stamped far ahead (a clock out of step) holds back successes for at most a minute', () => {
+    const HOUR = 3_600_000;
+    // One instance's clock an hour ahead: its failure must not pin the count for the hour.
+    const ahead = applyVerdict(fresh, verdict('retry', T + HOUR));
+    expect(applyVerdict(ahead, verdict('delivered', T + 60_000))).toMatchObject({ failures: 0 });
+    // Opened by in-step failures after it: a probe's success closes the circuit.
+    const opened = [1, 2].map((ms) => verdict('retry', T + ms)).reduce(applyVerdict, ahead);
+    const probing = spend(opened, T + 10_002, 1, T + 20_000);
+    const closed = applyVerdict(probing, verdict('delivered', T + 10_100, undefined, 'claim-probe'));
+    expect(pacingAllowance(closed, policy, T + 10_200, 0).circuit).toBe('closed');
+    // A failure less than a minute ahead is a reordering: the success is older news.
+    const soon = applyVerdict(fresh, verdict('retry', T + 60_000));
+    expect(applyVerdict(soon, verdict('delivered', T))).toEqual(soon);
   });
 
   it('pauses the whole target for Retry-After, capped at max_delay, and never shortens a pause', () => {
