@@ -13,18 +13,27 @@ import { formatCpuUse } from './cpu-sample.js';
 import { startIngestTargets } from './ingest-targets.js';
 import { runLoad, type LoadResult } from './run-load.js';
 import { smokeCheck } from './smoke.js';
-import { formatTable, summarize, type TargetSummary } from './summarize.js';
+import { formatTable, median, summarize, type TargetSummary } from './summarize.js';
 
 export interface IngestBenchOptions {
   readonly root: string;
   readonly rounds: number;
-  readonly load: { readonly connections: number; readonly durationSeconds: number; readonly warmupSeconds: number };
+  readonly load: {
+    readonly connections: number;
+    readonly durationSeconds: number;
+    readonly warmupSeconds: number;
+    /** A fixed rate of requests per second (all connections together) rather than a closed loop. */
+    readonly overallRate?: number;
+  };
   readonly poolSize: number;
   readonly logLevel: string;
   readonly cpuProfDir: string | undefined;
   readonly postgres: BenchDatabase | undefined;
   readonly postgresPoolSize: number;
   readonly postgresInstances: readonly number[];
+  /** Another checkout with its own `dist/`, run as `baseline` on SQLite beside `sqlite-1`. */
+  readonly baselineRoot: string | undefined;
+  readonly skipFloors: boolean;
 }
 
 /** Runs the rounds and prints them and the table; returns the summary of each target by name. */
@@ -47,7 +56,9 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Map<s
       for (const url of target.urls) await smokeCheck(url, secret, target.isSwitchyard);
     }
     console.log(
-      `ingest benchmark: ${load.connections} connections, ${rounds} rounds x ${load.durationSeconds} s ` +
+      `ingest benchmark: ${load.connections} connections` +
+        `${load.overallRate === undefined ? '' : ` at ${load.overallRate} req/s in all`}, ` +
+        `${rounds} rounds x ${load.durationSeconds} s ` +
         `(+${load.warmupSeconds} s warm-up) per target, switchyard log level ${options.logLevel}` +
         `${options.postgres ? `, PostgreSQL pool_size ${options.postgresPoolSize} per instance` : ''}, ` +
         `node ${process.version}`,
@@ -83,6 +94,8 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Map<s
     }
     const summaries = new Map(targets.map((t) => [t.name, summarize(t.name, results.get(t.name) ?? [])]));
     console.log(`\n${formatTable([...summaries.values()])}\n`);
+    const compared = compareToBaseline(results.get('sqlite-1') ?? [], results.get('baseline') ?? []);
+    if (compared !== undefined) console.log(`${compared}\n`);
     return summaries;
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
@@ -91,4 +104,22 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Map<s
       console.log(`daemon CPU profiles written to ${options.cpuProfDir} (open in Chrome DevTools > Performance)`);
     }
   }
+}
+
+/**
+ * `sqlite-1` against `baseline`, round by round (each round ran both, a minute or less apart), then the median
+ * and range of those ratios: drift on the shared machine moves both runs of a round alike and cancels out.
+ */
+function compareToBaseline(candidate: readonly LoadResult[], baseline: readonly LoadResult[]): string | undefined {
+  if (baseline.length === 0 || baseline.length !== candidate.length) return undefined;
+  const cpuPerRequest = (r: LoadResult) => ((r.cpu?.processCores ?? Number.NaN) / r.requestsPerSecond) * 1e6;
+  const ratios = (f: (r: LoadResult) => number) => {
+    const each = candidate.map((r, i) => f(r) / f(baseline[i] ?? r));
+    const range = `${Math.min(...each).toFixed(3)}-${Math.max(...each).toFixed(3)}`;
+    return `${median(each).toFixed(3)} (${range}; ${each.map((x) => x.toFixed(2)).join(' ')})`;
+  };
+  return (
+    `sqlite-1 / baseline, per round (median, min-max; each round): CPU per request ${ratios(cpuPerRequest)}, ` +
+    `req/s ${ratios((r) => r.requestsPerSecond)}`
+  );
 }

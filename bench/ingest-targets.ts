@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchDatabase } from './bench-database.js';
 import { startChildServer, type ChildServer } from './child-server.js';
@@ -25,6 +26,10 @@ export interface IngestTargetOptions {
   readonly postgresPoolSize: number;
   /** Instances per PostgreSQL target, e.g. [1, 3]. */
   readonly postgresInstances: readonly number[];
+  /** Another checkout with its own `dist/` (e.g. main), run as `baseline` on SQLite beside `sqlite-1`. */
+  readonly baselineRoot?: string | undefined;
+  /** Leave out `bare+commit` and `bare+journal` (more rounds of a comparison in the same time). */
+  readonly skipFloors?: boolean;
 }
 
 const ports = new Set<number>();
@@ -39,7 +44,7 @@ async function nextPort(): Promise<number> {
 /**
  * Starts every target, pushing each server onto `servers` as soon as it is up (so the caller stops what was
  * started even when a later one fails): the bare server, its two floors (a durable commit, the journal), the
- * daemon on SQLite, and for each count in
+ * daemon on SQLite (and another checkout's, `baseline`, when given), and for each count in
  * `postgresInstances` that many daemons on one PostgreSQL schema of their own. A schema per target, not one
  * for all: every daemon's delivery engine works on the whole journal, so idle instances of another target
  * would otherwise pick up (and be slowed by) the deliveries of the one being measured.
@@ -61,7 +66,7 @@ export async function startIngestTargets(
   servers.push(bare);
   const targets: IngestTarget[] = [{ name: 'bare', urls: [url(bare)], pids: [bare.pid], isSwitchyard: false }];
   // The floors between the bare server and the daemon (bench/floor-server.ts): a durable commit, then the journal.
-  for (const mode of ['commit', 'journal'] as const) {
+  for (const mode of options.skipFloors === true ? [] : (['commit', 'journal'] as const)) {
     const port = await nextPort();
     const floor = await startChildServer({
       name: `bare+${mode}`,
@@ -83,6 +88,25 @@ export async function startIngestTargets(
   });
   servers.push(sqlite);
   targets.push({ name: 'sqlite-1', urls: [url(sqlite)], pids: [sqlite.pid], isSwitchyard: true });
+  if (options.baselineRoot !== undefined) {
+    // In a dir of its own (its journal is `./journal.db` too), and first in the order: rounds alternate forward
+    // and backward, so each end of the order runs twice in a row; with `sqlite-1` last (as without PostgreSQL)
+    // the two daemons each get one end. With `baseline` beside `sqlite-1` instead, it alone ran twice in a row
+    // and a daemon measured against itself read 0.93 of its own CPU per request (8 rounds).
+    const baseDir = path.join(dir, 'baseline');
+    mkdirSync(baseDir);
+    const port = await nextPort();
+    const baseline = await startDaemon({
+      ...common,
+      root: options.baselineRoot,
+      dir: baseDir,
+      name: 'baseline',
+      port,
+      journal: { kind: 'sqlite' },
+    });
+    servers.push(baseline);
+    targets.unshift({ name: 'baseline', urls: [url(baseline)], pids: [baseline.pid], isSwitchyard: true });
+  }
 
   const { postgres } = options;
   if (postgres === undefined) return targets;

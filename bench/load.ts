@@ -43,6 +43,7 @@ const result = await autocannon({
   connections: options.connections,
   duration: options.durationSeconds,
   timeout: 10,
+  ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
   ...(options.warmupSeconds > 0
     ? { warmup: { connections: options.connections, duration: options.warmupSeconds } }
     : {}),

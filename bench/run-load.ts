@@ -15,6 +15,12 @@ export interface LoadOptions {
   readonly poolSize: number;
   /** The server processes whose CPU use is reported (see cpu-sample.ts). */
   readonly serverPids: readonly number[];
+  /**
+   * Requests per second over all connections (autocannon's `overallRate`): an open loop, so that every target
+   * handles the same events per second and their CPU per request compares code, not batching. Default: as fast
+   * as answers come (a closed loop).
+   */
+  readonly overallRate?: number;
   /** What each request carries: a signed event (the default), or an alert for Alertmanager's API. */
   readonly body?: 'event' | 'alert';
 }

@@ -30,6 +30,9 @@ const { values: flags } = parseArgs({
     pool: { type: 'string', default: env.BENCH_POOL },
     'log-level': { type: 'string', default: env.BENCH_LOG_LEVEL ?? 'info' },
     'cpu-prof': { type: 'string', default: env.BENCH_CPU_PROF },
+    'ingest-baseline': { type: 'string', default: env.BENCH_INGEST_BASELINE },
+    'skip-floors': { type: 'boolean', default: env.BENCH_SKIP_FLOORS === '1' },
+    'ingest-rate': { type: 'string', default: env.BENCH_INGEST_RATE },
     'skip-routing': { type: 'boolean', default: env.BENCH_SKIP_ROUTING === '1' },
     'skip-hostile': { type: 'boolean', default: env.BENCH_SKIP_HOSTILE === '1' },
     'skip-ingest': { type: 'boolean', default: env.BENCH_SKIP_INGEST === '1' },
@@ -187,13 +190,15 @@ try {
     ingest = await runIngestBench({
       root: ROOT,
       rounds,
-      load,
+      load: flags['ingest-rate'] ? { ...load, overallRate: positive('ingest-rate', flags['ingest-rate']) } : load,
       poolSize,
       logLevel,
       cpuProfDir,
       postgres,
       postgresPoolSize,
       postgresInstances,
+      baselineRoot: flags['ingest-baseline'] ? path.resolve(flags['ingest-baseline']) : undefined,
+      skipFloors: flags['skip-floors'],
     });
   }
   const deliveries = flags['skip-delivery']

@@ -22,6 +22,10 @@ export interface DaemonOptions {
   readonly extraConfig?: readonly string[];
   /** Extra `node` flags, e.g. `--cpu-prof`. */
   readonly nodeFlags?: readonly string[];
+  /** A program that runs `node` itself, with its arguments, e.g. `['valgrind', '--tool=callgrind']`. */
+  readonly wrapper?: readonly string[];
+  /** How long the daemon may take to be ready; child-server.ts's default when not given. */
+  readonly readyTimeoutMs?: number;
   /** The rules file; default BENCH_RULES. */
   readonly rules?: string;
 }
@@ -82,9 +86,20 @@ export function startDaemon(options: DaemonOptions): Promise<ChildServer> {
 
   // Settings from the developer's shell (SWITCHYARD_PORT, ...) would override the file: leave them out.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SWITCHYARD_')));
+  const nodeArgs = [
+    ...(options.nodeFlags ?? []),
+    path.join(options.root, 'dist/cli/main.js'),
+    'serve',
+    '--config',
+    configFile,
+  ];
+  const [wrapper, ...wrapperArgs] = options.wrapper ?? [];
   return startChildServer({
     name,
-    args: [...(options.nodeFlags ?? []), path.join(options.root, 'dist/cli/main.js'), 'serve', '--config', configFile],
+    ...(wrapper === undefined
+      ? { args: nodeArgs }
+      : { command: wrapper, args: [...wrapperArgs, process.execPath, ...nodeArgs] }),
+    ...(options.readyTimeoutMs === undefined ? {} : { readyTimeoutMs: options.readyTimeoutMs }),
     port: options.port,
     env: {
       ...env,
