@@ -21,14 +21,16 @@ export function startListener(server: Server, host: string, port: number): Promi
     unused.add(socket);
     socket.once('close', () => unused.delete(socket));
   });
+  // One listener for every answer rather than a closure (and once() wrapper) per request; an answer closes once.
+  function answered(this: ServerResponse): void {
+    answering.delete(this);
+    if (closing) setImmediate(() => server.closeIdleConnections());
+  }
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     unused.delete(req.socket);
     answering.add(res);
     if (closing) res.shouldKeepAlive = false;
-    res.once('close', () => {
-      answering.delete(res);
-      if (closing) setImmediate(() => server.closeIdleConnections());
-    });
+    res.on('close', answered);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

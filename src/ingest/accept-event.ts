@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { SourceConfig } from '../config/config.js';
 import { correlationKeys } from '../lifecycle/correlation-keys.js';
 import { silenceHolds } from '../noise/silence-holds.js';
@@ -11,6 +10,7 @@ import type { DeliveryHold, IngestItem } from '../store/store.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Envelope } from './envelope.js';
 import type { IngestContext } from './ingest-context.js';
+import { sha256Hex } from './sha256-hex.js';
 
 export interface AcceptedEvent {
   readonly envelope: Envelope;
@@ -70,7 +70,7 @@ export function acceptEvent(
       occurredAt: envelope.timestamp,
       receivedAt: now,
       body,
-      bodySha256: createHash('sha256').update(body).digest('hex'),
+      bodySha256: sha256Hex(body),
       rulesVersion: rules.version,
       matchedRoutes: decision.matchedRoutes,
       title,

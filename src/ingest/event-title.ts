@@ -12,6 +12,8 @@ export function eventTitle(body: unknown): string | null {
   const nested = typeof data === 'object' && data !== null ? (data as { title?: unknown }).title : undefined;
   const found = typeof nested === 'string' ? nested : typeof title === 'string' ? title : null;
   if (found === null) return null;
+  // A string of at most MAX_TITLE_LENGTH code units has at most that many code points: no need to split it.
+  if (found.length <= MAX_TITLE_LENGTH) return found;
   const points = Array.from(found);
   return points.length > MAX_TITLE_LENGTH ? points.slice(0, MAX_TITLE_LENGTH).join('') : found;
 }

@@ -6,6 +6,7 @@ import { eventKindLabel } from './event-kind-label.js';
 import type { IngestContext } from './ingest-context.js';
 import { eventTitle } from './event-title.js';
 import { parseBody, validateEnvelope } from './parse-envelope.js';
+import { createTurnEnd } from './at-turn-end.js';
 import { readBody } from './read-body.js';
 import { sendError, sendJson } from './send-json.js';
 import { parseSignatureHeader, verifySignature } from './verify-signature.js';
@@ -19,6 +20,7 @@ export const WEBHOOK_PREFIX = '/webhooks/';
  * signature, and only then JSON parsing.
  */
 export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, res: ServerResponse) => void {
+  const atTurnEnd = createTurnEnd();
   const reject = (res: ServerResponse, source: string, error: SwitchyardError, close = false, kind?: string): void => {
     const status = error.status ?? 500;
     const label = ctx.config.sources.has(source) ? source : '(unknown)';
@@ -61,7 +63,10 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
         true,
       );
     }
-    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    const contentType = req.headers['content-type'];
+    // The usual header as it is, without splitting it; anything else is read as before.
+    const mediaType =
+      contentType === 'application/json' ? contentType : (contentType ?? '').split(';')[0]?.trim().toLowerCase();
     if (mediaType !== 'application/json') {
       return reject(
         res,
@@ -81,7 +86,7 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
         true,
       );
     }
-    readBody(req, ctx.config.maxBodyBytes, ctx.config.bodyTimeoutMs, ctx.bodyBudget).then(
+    readBody(req, ctx.config.maxBodyBytes, ctx.config.bodyTimeoutMs, ctx.bodyBudget, atTurnEnd).then(
       async (body) => {
         if (!verifySignature(body, signature, source.secrets)) {
           return reject(
@@ -178,6 +183,8 @@ function recordAccepted(
 
 function decodeSegment(segment: string): string | undefined {
   if (segment.length === 0 || segment.includes('/')) return undefined;
+  // Without an escape there is nothing to decode (and nothing to fail): the usual source name.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -68,10 +68,29 @@ export function validateEnvelope(value: unknown): Envelope {
   return { event: record.event, timestamp: record.timestamp, data: data as Record<string, unknown> };
 }
 
-/** ISO 8601 form, and a calendar date that exists: Date.parse rolls 2026-02-30 over to 2 March. */
+/**
+ * ISO 8601 form, and a calendar date that exists: Date.parse rolls 2026-02-30 over to 2 March. The date's
+ * digits are read in place rather than split into arrays and a Date (issue 11: this runs for every event).
+ * Years 0000-0099 stay refused, as when the check went through Date.UTC, which reads them as 1900-1999.
+ */
 function isRealDateTime(text: string): boolean {
   if (!ISO_8601.test(text) || Number.isNaN(Date.parse(text))) return false;
-  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+/** The number written by `count` ASCII digits from `start` (the ISO_8601 pattern has checked they are digits). */
+function digitsAt(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let i = start; i < start + count; i++) value = value * 10 + (text.charCodeAt(i) - 48);
+  return value;
+}
+
+/** Days in `month` (1-12) of `year` in the proleptic Gregorian calendar, as Date counts them. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }

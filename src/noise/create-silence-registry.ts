@@ -8,6 +8,9 @@ import type { Envelope } from '../ingest/envelope.js';
 import { compileSilence, type CompiledSilence } from './compile-silence.js';
 import { indexSilences } from './index-silences.js';
 
+// Where the journal cannot tell of other writers (PostgreSQL), upToDate() has nothing to wait for.
+const NOTHING_TO_READ: Promise<void> = Promise.resolve();
+
 export interface SilenceRegistry {
   /** Silences not ended at the last refresh that could hold this event; cheap (ingest hot path). */
   candidatesFor(envelope: Envelope): readonly CompiledSilence[];
@@ -87,20 +90,8 @@ export function createSilenceRegistry(options: {
   let seenVersion: number | undefined;
   // The read under way and the journal version seen before it began (so it holds every change up to then).
   let reading: { readonly version: number; readonly done: Promise<void> } | undefined;
-  // Asked once per turn of the event loop, not per event: the events whose bodies were read in the same turn
-  // share one `PRAGMA data_version` (about 6 µs per event at 64 connections, issue 11). A silence another
-  // process committed before the turn began is seen by all of them, as before.
-  let versionThisTurn: Promise<number | undefined> | undefined;
-  const journalVersion = (): Promise<number | undefined> => {
-    if (versionThisTurn === undefined) {
-      versionThisTurn = (store.changesByOthers?.() ?? Promise.resolve(undefined)).catch(() => seenVersion);
-      setImmediate(() => (versionThisTurn = undefined));
-    }
-    return versionThisTurn;
-  };
-  const upToDate = async (): Promise<void> => {
-    if (store.changesByOthers === undefined) return;
-    const version = await journalVersion();
+  const check = async (): Promise<void> => {
+    const version = await (store.changesByOthers?.() ?? Promise.resolve(undefined)).catch(() => seenVersion);
     if (version === undefined || version === seenVersion) return;
     if (reading?.version !== version) {
       const before = reading?.done ?? Promise.resolve();
@@ -111,6 +102,19 @@ export function createSilenceRegistry(options: {
       reading = { version, done };
     }
     await reading.done;
+  };
+  // Asked once per turn of the event loop, not per event: the events whose bodies were read in the same turn
+  // share one `PRAGMA data_version` (about 6 µs per event at 64 connections, issue 11) and one check of it (an
+  // async call per event cost about 450 bytes of garbage). A silence another process committed before the turn
+  // began is seen by all of them, as before.
+  let checkThisTurn: Promise<void> | undefined;
+  const upToDate = (): Promise<void> => {
+    if (store.changesByOthers === undefined) return NOTHING_TO_READ;
+    if (checkThisTurn === undefined) {
+      checkThisTurn = check();
+      setImmediate(() => (checkThisTurn = undefined));
+    }
+    return checkThisTurn;
   };
   // Where the journal tells of other writers (SQLite, one daemon), upToDate() is all it takes; the timer is for
   // instances sharing PostgreSQL, which learn of each other's silences only by reading them again.

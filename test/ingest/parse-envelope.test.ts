@@ -27,6 +27,11 @@ describe('parseEnvelope', () => {
     '2026-11-22T10:00:00.123Z',
     '2026-11-22T10:00:00.123456+02:00',
     '2026-11-22T10:00:00-0530',
+    '2028-02-29T10:00:00Z',
+    '2000-02-29T10:00:00Z',
+    '2026-04-30T10:00:00Z',
+    '2026-12-31T23:59:59Z',
+    '0100-01-01T00:00:00Z',
   ])('accepts timestamp %s', (timestamp) => {
     expect(codeOf(JSON.stringify({ ...ok, timestamp }))).toBeUndefined();
   });
@@ -45,6 +50,13 @@ describe('parseEnvelope', () => {
     ['epoch number timestamp', JSON.stringify({ ...ok, timestamp: 1763805600 }), 'invalid_envelope'],
     ['impossible month', JSON.stringify({ ...ok, timestamp: '2026-13-22T10:00:00Z' }), 'invalid_envelope'],
     ['impossible day', JSON.stringify({ ...ok, timestamp: '2026-02-30T10:00:00Z' }), 'invalid_envelope'],
+    ['29 February of a common year', JSON.stringify({ ...ok, timestamp: '2026-02-29T10:00:00Z' }), 'invalid_envelope'],
+    ['29 February of a century', JSON.stringify({ ...ok, timestamp: '2100-02-29T10:00:00Z' }), 'invalid_envelope'],
+    ['31 April', JSON.stringify({ ...ok, timestamp: '2026-04-31T10:00:00Z' }), 'invalid_envelope'],
+    ['day 0', JSON.stringify({ ...ok, timestamp: '2026-04-00T10:00:00Z' }), 'invalid_envelope'],
+    ['month 0', JSON.stringify({ ...ok, timestamp: '2026-00-10T10:00:00Z' }), 'invalid_envelope'],
+    // Date.UTC reads years 0-99 as 1900-1999, so they never passed the calendar check; they still do not.
+    ['a year below 100', JSON.stringify({ ...ok, timestamp: '0099-11-22T10:00:00Z' }), 'invalid_envelope'],
     ['free text timestamp', JSON.stringify({ ...ok, timestamp: 'yesterday' }), 'invalid_envelope'],
     ['missing data', JSON.stringify({ event: 'a', timestamp: ok.timestamp }), 'invalid_envelope'],
     ['data as array', JSON.stringify({ ...ok, data: [] }), 'invalid_envelope'],
