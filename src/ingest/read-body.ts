@@ -34,6 +34,8 @@ export function readBody(
     let finished = false;
     let timer: NodeJS.Timeout | undefined;
     const finish = (error: SwitchyardError | undefined): void => {
+      // Once only: the budget is given back here, and a second time would let later bodies past its limit.
+      if (finished) return;
       finished = true;
       clearTimeout(timer);
       req.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);

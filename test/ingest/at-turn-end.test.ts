@@ -18,13 +18,4 @@ describe('createTurnEnd', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(seen).toEqual(['tick', 'first', 'second', 'added by a task']);
   });
-
-  it('keeps a queue per handler: one does not run or hold back the tasks of another', async () => {
-    const [one, other] = [createTurnEnd(), createTurnEnd()];
-    const seen: string[] = [];
-    one(() => seen.push('one'));
-    other(() => seen.push('other'));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(seen).toEqual(['one', 'other']);
-  });
 });
