@@ -69,13 +69,21 @@ export function cpuSnapshot(pids: readonly number[]): CpuSnapshot | undefined {
   };
 }
 
-export function cpuUse(before: CpuSnapshot | undefined, after: CpuSnapshot | undefined): CpuUse | undefined {
+/**
+ * `laterPids`: the processes' ticks at a snapshot after `after`, counted as if in the window: work the window's
+ * load left behind (the `append` floor's backlog), so that CPU per request includes it.
+ */
+export function cpuUse(
+  before: CpuSnapshot | undefined,
+  after: CpuSnapshot | undefined,
+  laterPids?: number,
+): CpuUse | undefined {
   if (before === undefined || after === undefined || after.total <= before.total) return undefined;
   const seconds = (after.atMs - before.atMs) / 1000;
   const cores = (delta: number) => delta / TICKS_PER_SECOND / seconds;
   return {
     machineBusyCores: ((after.busy - before.busy) / (after.total - before.total)) * availableParallelism(),
-    processCores: cores(after.pids - before.pids),
+    processCores: cores((laterPids ?? after.pids) - before.pids),
     postgresCores: cores(after.postgres - before.postgres),
   };
 }

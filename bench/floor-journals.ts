@@ -7,7 +7,11 @@ import { BENCH_ROUTE, BENCH_ROUTE_TARGETS, BENCH_SOURCE } from './start-daemon.j
 
 /** A journal behind bench/floor-server.ts: commits one group of bodies, answers each with its event id. */
 export interface FloorJournal {
-  commitGroup(bodies: readonly Buffer[]): Promise<readonly string[]>;
+  /**
+   * `ids`: the events' ids when they were given earlier (the `append` floor's inbox); `switchyardJournal` uses
+   * them, `minimalJournal` makes its own.
+   */
+  commitGroup(bodies: readonly Buffer[], ids?: readonly string[]): Promise<readonly string[]>;
   close(): Promise<void>;
 }
 
@@ -38,9 +42,9 @@ export function minimalJournal(file: string): FloorJournal {
 export async function switchyardJournal(file: string): Promise<FloorJournal> {
   const store = createSqliteStore({ path: file });
   await store.migrate();
-  const item = (body: Buffer, now: number): IngestItem => ({
+  const item = (body: Buffer, now: number, id: string | undefined): IngestItem => ({
     event: {
-      id: newId('evt_', now),
+      id: id ?? newId('evt_', now),
       source: BENCH_SOURCE,
       kind: 'incident.created',
       severity: 'high',
@@ -57,9 +61,9 @@ export async function switchyardJournal(file: string): Promise<FloorJournal> {
     dedupeSince: now - DEDUPE_WINDOW_MS,
   });
   return {
-    commitGroup: async (bodies) => {
+    commitGroup: async (bodies, ids) => {
       const now = Date.now();
-      const results = await store.ingest(bodies.map((body) => item(body, now)));
+      const results = await store.ingest(bodies.map((body, i) => item(body, now, ids?.[i])));
       return results.map((result) => result.eventId);
     },
     close: () => store.close(),

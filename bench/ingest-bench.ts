@@ -69,7 +69,13 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Map<s
       const order = round % 2 === 1 ? targets : [...targets].reverse();
       for (const target of order) {
         const result = await runLoad(
-          { urls: target.urls, ...load, poolSize: options.poolSize, serverPids: target.pids },
+          {
+            urls: target.urls,
+            ...load,
+            poolSize: options.poolSize,
+            serverPids: target.pids,
+            ...(target.backlogUrl === undefined ? {} : { backlogUrl: target.backlogUrl }),
+          },
           secret,
         );
         if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
@@ -90,6 +96,13 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Map<s
           `load generator ${result.loadCores.toFixed(2)}`,
         );
         if (cpu !== '') console.log(`      ${cpu}`);
+        const { backlog } = result;
+        if (backlog !== undefined) {
+          console.log(
+            `      still to move into the journal as the load ended: ${backlog.atEnd} events, ` +
+              `moved ${backlog.drainedMs} ms later (their CPU counted)`,
+          );
+        }
       }
     }
     const summaries = new Map(targets.map((t) => [t.name, summarize(t.name, results.get(t.name) ?? [])]));

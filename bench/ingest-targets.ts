@@ -12,6 +12,8 @@ export interface IngestTarget {
   readonly urls: readonly string[];
   readonly pids: readonly number[];
   readonly isSwitchyard: boolean;
+  /** Where the `append` floor answers how many accepted events its worker has not moved to the journal yet. */
+  readonly backlogUrl?: string;
 }
 
 export interface IngestTargetOptions {
@@ -28,7 +30,7 @@ export interface IngestTargetOptions {
   readonly postgresInstances: readonly number[];
   /** Another checkout with its own `dist/` (e.g. main), run as `baseline` on SQLite beside `sqlite-1`. */
   readonly baselineRoot?: string | undefined;
-  /** Leave out `bare+commit` and `bare+journal` (more rounds of a comparison in the same time). */
+  /** Leave out the floors, `bare+commit`, `bare+journal` and `bare+append` (more rounds of a comparison). */
   readonly skipFloors?: boolean;
 }
 
@@ -43,11 +45,12 @@ async function nextPort(): Promise<number> {
 
 /**
  * Starts every target, pushing each server onto `servers` as soon as it is up (so the caller stops what was
- * started even when a later one fails): the bare server, its two floors (a durable commit, the journal), the
- * daemon on SQLite (and another checkout's, `baseline`, when given), and for each count in
- * `postgresInstances` that many daemons on one PostgreSQL schema of their own. A schema per target, not one
- * for all: every daemon's delivery engine works on the whole journal, so idle instances of another target
- * would otherwise pick up (and be slowed by) the deliveries of the one being measured.
+ * started even when a later one fails): the bare server, its three floors (a durable commit, the journal, the
+ * journal written later by a thread of its own), the daemon on SQLite (and another checkout's, `baseline`,
+ * when given), and for each count in `postgresInstances` that many daemons on one PostgreSQL schema of their
+ * own. A schema per target, not one for all: every daemon's delivery engine works on the whole journal, so
+ * idle instances of another target would otherwise pick up (and be slowed by) the deliveries of the one being
+ * measured.
  */
 export async function startIngestTargets(
   options: IngestTargetOptions,
@@ -65,8 +68,9 @@ export async function startIngestTargets(
   });
   servers.push(bare);
   const targets: IngestTarget[] = [{ name: 'bare', urls: [url(bare)], pids: [bare.pid], isSwitchyard: false }];
-  // The floors between the bare server and the daemon (bench/floor-server.ts): a durable commit, then the journal.
-  for (const mode of options.skipFloors === true ? [] : (['commit', 'journal'] as const)) {
+  // The floors between the bare server and the daemon (bench/floor-server.ts): a durable commit, the journal,
+  // and the journal written later by a second thread (`append`).
+  for (const mode of options.skipFloors === true ? [] : (['commit', 'journal', 'append'] as const)) {
     const port = await nextPort();
     const floor = await startChildServer({
       name: `bare+${mode}`,
@@ -76,7 +80,8 @@ export async function startIngestTargets(
       cwd: root,
     });
     servers.push(floor);
-    targets.push({ name: `bare+${mode}`, urls: [url(floor)], pids: [floor.pid], isSwitchyard: false });
+    const backlog = mode === 'append' ? { backlogUrl: `${floor.origin}/backlog` } : {};
+    targets.push({ name: `bare+${mode}`, urls: [url(floor)], pids: [floor.pid], isSwitchyard: false, ...backlog });
   }
 
   const common = { root, dir, secret, logLevel, nodeFlags };

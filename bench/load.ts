@@ -64,7 +64,9 @@ const result = await autocannon({
 });
 
 const ownCpu = process.cpuUsage(ownBefore);
-const cpu = cpuUse(cpuBefore, cpuSnapshot(options.serverPids));
+const cpuAfter = cpuSnapshot(options.serverPids);
+const backlog = options.backlogUrl === undefined ? undefined : await drainBacklog(options.backlogUrl);
+const cpu = cpuUse(cpuBefore, cpuAfter, backlog && cpuSnapshot(options.serverPids)?.pids);
 const summary: LoadResult = {
   requestsPerSecond: result.requests.average,
   p50Ms: result.latency.p50,
@@ -76,5 +78,18 @@ const summary: LoadResult = {
   madeLive,
   ...(cpu === undefined ? {} : { cpu }),
   loadCores: (ownCpu.user + ownCpu.system) / 1000 / (performance.now() - started),
+  ...(backlog === undefined ? {} : { backlog }),
 };
 process.stdout.write(`${JSON.stringify(summary)}\n`);
+
+/** Reads the backlog as the load ends, then waits until it is 0 (at most 30 s: a stuck server fails the run). */
+async function drainBacklog(url: string): Promise<{ atEnd: number; drainedMs: number }> {
+  const read = async () => ((await (await fetch(url)).json()) as { backlog: number }).backlog;
+  const atEnd = await read();
+  const from = performance.now();
+  for (let left = atEnd; left > 0; left = await read()) {
+    if (performance.now() - from > 30_000) throw new Error(`${url}: still ${left} after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { atEnd, drainedMs: Math.round(performance.now() - from) };
+}

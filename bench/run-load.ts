@@ -23,6 +23,11 @@ export interface LoadOptions {
   readonly overallRate?: number;
   /** What each request carries: a signed event (the default), or an alert for Alertmanager's API. */
   readonly body?: 'event' | 'alert';
+  /**
+   * Where the server answers `{"backlog": n}`, the accepted events whose work is still to be done (the `append`
+   * floor's): after the load, its CPU is read again once that is 0 and counted with the load's.
+   */
+  readonly backlogUrl?: string;
 }
 
 export interface LoadResult {
@@ -41,6 +46,8 @@ export interface LoadResult {
   readonly cpu?: CpuUse;
   /** Cores the load generator itself used meanwhile. */
   readonly loadCores: number;
+  /** With `backlogUrl`: the backlog as the load ended, and how long it took to reach 0. */
+  readonly backlog?: { readonly atEnd: number; readonly drainedMs: number };
 }
 
 const LOAD_SCRIPT = fileURLToPath(new URL('./load.ts', import.meta.url));

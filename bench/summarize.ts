@@ -65,7 +65,7 @@ export function formatTable(summaries: readonly TargetSummary[]): string {
     );
   }
   // Issue 11: CPU per request against the bare server's, for the floors and the daemon (bench/floor-server.ts).
-  const cpuRatios = ['bare+commit', 'bare+journal', 'sqlite-1'].flatMap((name) => {
+  const cpuRatios = ['bare+commit', 'bare+journal', 'bare+append', 'sqlite-1'].flatMap((name) => {
     const summary = find(name);
     return bare && summary ? [`${name} ${(summary.cpuPerRequestUs / bare.cpuPerRequestUs).toFixed(2)}`] : [];
   });
