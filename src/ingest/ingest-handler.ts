@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SwitchyardError } from '../switchyard-error.js';
 import { acceptEvent } from './accept-event.js';
+import { bodyFormatError } from './body-format-error.js';
 import { KNOWN_EVENT_KINDS } from './envelope.js';
 import { eventKindLabel } from './event-kind-label.js';
 import type { IngestContext } from './ingest-context.js';
@@ -16,7 +17,7 @@ export const WEBHOOK_PREFIX = '/webhooks/';
 /**
  * `POST /webhooks/<source>`, served straight from node:http rather than through express: express 5's
  * router alone cost about 5x in requests/s on this machine (issue 2, Performance), and this is the one path
- * where throughput matters. Order of checks: source, method, content type, signature form, body size,
+ * where throughput matters. Order of checks: source, method, content type and coding, signature form, body size,
  * signature, and only then JSON parsing.
  */
 export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, res: ServerResponse) => void {
@@ -63,17 +64,10 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
         true,
       );
     }
-    const contentType = req.headers['content-type'];
-    // The usual header as it is, without splitting it; anything else is read as before.
-    const mediaType =
-      contentType === 'application/json' ? contentType : (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-    if (mediaType !== 'application/json') {
-      return reject(
-        res,
-        source.name,
-        new SwitchyardError('unsupported_media_type', 'Content-Type must be application/json', { status: 415 }),
-        true,
-      );
+    const formatError = bodyFormatError(req.headers['content-type'], req.headers['content-encoding']);
+    if (formatError !== undefined) {
+      if (formatError.code === 'unsupported_content_encoding') res.setHeader('accept-encoding', 'identity');
+      return reject(res, source.name, formatError, true);
     }
     const header = req.headers['x-service-signature'];
     const signature = parseSignatureHeader(Array.isArray(header) ? undefined : header);
