@@ -1,6 +1,8 @@
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Envelope } from './envelope.js';
 import { exceedsDepth } from './exceeds-depth.js';
+import { hasDuplicateKeys } from './has-duplicate-keys.js';
+import { isEscaped } from './is-escaped.js';
 
 // ISO 8601 date-time as the upstream sends it: date, 'T', time with optional fraction, and a zone.
 // We require a zone (Z or ±hh:mm) because a zone-less time is ambiguous in a journal read across regions.
@@ -14,8 +16,13 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{
  */
 export const MAX_EVENT_DEPTH = 64;
 
+/** The longest event kind: the documented ones are under 30 characters; it is logged and stored per event. */
+export const MAX_EVENT_KIND_LENGTH = 200;
+
 // JSON exchanged between systems must be UTF-8 (RFC 8259 §8.1); Buffer#toString would silently replace bad bytes.
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// A byte order mark is kept in the text, not skipped (TextDecoder's default), and refused: every later reader
+// decodes the stored body with Buffer#toString, which keeps it, and JSON.parse refuses it there.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function invalid(message: string): SwitchyardError {
   return new SwitchyardError('invalid_envelope', message, { status: 400 });
@@ -29,7 +36,11 @@ export function parseEnvelope(body: Buffer | string): Envelope {
   return validateEnvelope(parseBody(body));
 }
 
-/** The raw body as JSON (what the sender signed, every field kept); a coded 400 when it is not UTF-8 JSON. */
+/**
+ * The raw body as JSON (what the sender signed, every field kept); a coded 400 when it is not UTF-8 JSON, or
+ * JSON that what comes after cannot take as the ingest reads it: a byte order mark, a key written twice in an
+ * object, a NUL character (PostgreSQL's text and jsonb cannot hold one). docs/decisions/ingest-content-refusals.md
+ */
 export function parseBody(body: Buffer | string): unknown {
   let text: string;
   try {
@@ -37,11 +48,32 @@ export function parseBody(body: Buffer | string): unknown {
   } catch {
     throw new SwitchyardError('invalid_json', 'request body is not valid UTF-8 (RFC 8259 §8.1)', { status: 400 });
   }
+  if (text.charCodeAt(0) === 0xfeff) {
+    throw new SwitchyardError('invalid_json', 'request body starts with a byte order mark (RFC 8259 §8.1)', {
+      status: 400,
+    });
+  }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new SwitchyardError('invalid_json', 'request body is not valid JSON', { status: 400 });
   }
+  if (hasDuplicateKeys(text, value)) {
+    throw new SwitchyardError('invalid_json', 'an object in the body has a key twice (RFC 7493 §2.3)', {
+      status: 400,
+    });
+  }
+  if (hasNul(text)) throw invalid('the event holds a NUL character (\\u0000), which the journal cannot store');
+  return value;
+}
+
+/** Whether the JSON `text` writes a NUL character, `\u0000` (a raw NUL is not JSON), outside an escaped backslash. */
+function hasNul(text: string): boolean {
+  for (let at = text.indexOf('\\u0000'); at !== -1; at = text.indexOf('\\u0000', at + 1)) {
+    if (!isEscaped(text, at)) return true;
+  }
+  return false;
 }
 
 /** Checks an already-parsed value (also used for events in rule test files and `switchyard route`). */
@@ -57,6 +89,9 @@ export function validateEnvelope(value: unknown): Envelope {
   }
   if (typeof record.event !== 'string' || record.event.length === 0) {
     throw invalid('"event" must be a non-empty string');
+  }
+  if (record.event.length > MAX_EVENT_KIND_LENGTH) {
+    throw invalid(`"event" must be at most ${MAX_EVENT_KIND_LENGTH} characters`);
   }
   if (typeof record.timestamp !== 'string' || !isRealDateTime(record.timestamp)) {
     throw invalid('"timestamp" must be an ISO 8601 date-time with a zone, e.g. 2026-11-22T10:00:00Z');

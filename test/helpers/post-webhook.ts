@@ -20,9 +20,11 @@ export async function postWebhook(
     secret?: string;
     contentType?: string | null;
     method?: string;
+    /** Further request headers (Content-Encoding, ...). */
+    headers?: Record<string, string>;
   } = {},
 ): Promise<WebhookAnswer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
   if (contentType !== null) headers['content-type'] = contentType;
   const signature = options.signature === undefined ? sign(body, options.secret ?? 'unset') : options.signature;

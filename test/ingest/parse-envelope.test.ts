@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_EVENT_DEPTH, parseEnvelope } from '../../src/ingest/parse-envelope.js';
+import { MAX_EVENT_DEPTH, MAX_EVENT_KIND_LENGTH, parseBody, parseEnvelope } from '../../src/ingest/parse-envelope.js';
 import { SwitchyardError } from '../../src/switchyard-error.js';
 
 const ok = { event: 'incident.created', timestamp: '2026-11-22T10:00:00Z', data: { severity: 'high' } };
@@ -80,5 +80,57 @@ describe('parseEnvelope: depth and encoding', () => {
     const bytes = Buffer.from(JSON.stringify(ok));
     bytes[bytes.indexOf('h')] = 0xff;
     expect(() => parseEnvelope(bytes)).toThrow(expect.objectContaining({ code: 'invalid_json' }));
+  });
+});
+
+describe('parseEnvelope: what the journals and the delivery path cannot take as the ingest reads it', () => {
+  const env = (data: string, event = '"a.b"'): string =>
+    `{"event":${event},"timestamp":"${ok.timestamp}","data":${data}}`;
+  it.each([
+    ['a NUL in a value', env('{"title":"a\\u0000"}')],
+    ['a NUL in a key', env('{"ti\\u0000tle":"a"}')],
+    ['a NUL in the kind', env('{}', '"a\\u0000"')],
+    ['a NUL after an escaped backslash', env('{"p":"\\\\\\u0000"}')],
+  ])('refuses %s as invalid_envelope', (_what, body) => {
+    expect(codeOf(body)).toBe('invalid_envelope');
+  });
+  it.each([
+    ['an escaped backslash before u0000', env('{"p":"\\\\u0000"}')],
+    ['two escaped backslashes before u0000', env('{"p":"\\\\\\\\u0000"}')],
+    ['another escape of a control character', env('{"p":"\\u0001\\u000a"}')],
+  ])('accepts %s', (_what, body) => {
+    expect(codeOf(body)).toBeUndefined();
+  });
+  it('takes a kind of MAX_EVENT_KIND_LENGTH characters and refuses one more', () => {
+    expect(codeOf(env('{}', JSON.stringify('k'.repeat(MAX_EVENT_KIND_LENGTH))))).toBeUndefined();
+    expect(codeOf(env('{}', JSON.stringify('k'.repeat(MAX_EVENT_KIND_LENGTH + 1))))).toBe('invalid_envelope');
+  });
+  it('refuses a duplicate key as invalid_json', () => {
+    expect(codeOf(`{"event":"a.b","event":"c.d","timestamp":"${ok.timestamp}","data":{}}`)).toBe('invalid_json');
+    expect(codeOf(env('[{"k":1,"k":1}]'))).toBe('invalid_json');
+  });
+
+  // The delivery engine, the admin API, the CLI and digests read a stored body as Buffer#toString + JSON.parse:
+  // whatever the ingest accepts must read the same there, or an acknowledged event could never be delivered.
+  const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+  it.each([
+    ['a byte order mark', Buffer.concat([bom, Buffer.from(JSON.stringify(ok))])],
+    ['a byte order mark after whitespace', Buffer.concat([Buffer.from(' '), bom, Buffer.from(JSON.stringify(ok))])],
+    ['a byte order mark inside a string', Buffer.from(env(`{"title":"${'\ufeff'}x"}`))],
+    ['non-ASCII text', Buffer.from(env('{"title":"Zürich ✓ 🚨"}'))],
+    ['escaped surrogates', Buffer.from(env('{"title":"\\ud83d\\udea8 \\ud800"}'))],
+    ['whitespace around everything', Buffer.from(` \r\n\t${env('{ "k" : 1 }')} \n`)],
+  ])('reads a body with %s as the delivery side does, or refuses it', (_what, body) => {
+    let accepted: unknown;
+    try {
+      accepted = parseBody(body);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'invalid_json', status: 400 });
+      return;
+    }
+    expect(JSON.parse(body.toString('utf8'))).toEqual(accepted);
+  });
+  it('refuses a leading byte order mark with a message that says so', () => {
+    expect(() => parseBody(Buffer.concat([bom, Buffer.from(JSON.stringify(ok))]))).toThrow(/byte order mark/);
   });
 });
