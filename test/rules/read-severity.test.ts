@@ -31,6 +31,17 @@ describe('reading data.severity', () => {
     expect(read({ severity: { level: 'x'.repeat(500) } }).severity.raw).toHaveLength(103);
   });
 
+  it('keeps at most 100 characters of a long severity, read against the levels whole', () => {
+    const long = 'x'.repeat(5_000);
+    expect(read({ severity: long })).toEqual({
+      severity: { raw: `${'x'.repeat(100)}...`, level: 'critical', unknown: true },
+      rank: 4,
+    });
+    const levelled = readSeverity({ severity: long.toUpperCase() }, [long, 'info'], new Map([[long, 0]]));
+    expect(levelled).toMatchObject({ severity: { level: long, unknown: false }, rank: 0 });
+    expect(read({ severity: `${'x'.repeat(99)}🚨🚨` }).severity.raw).toBe(`${'x'.repeat(99)}...`);
+  });
+
   it('ignores an inherited severity', () => {
     const data = Object.create({ severity: 'critical' }) as Record<string, unknown>;
     expect(read(data).rank).toBe(-1);
