@@ -18,6 +18,7 @@ import path from 'node:path';
 interface Ingest {
   readonly url: string;
   counts(): Promise<{ events: number; deliveries: number }>;
+  rawLogs(): string;
   close(): Promise<void>;
 }
 
@@ -166,6 +167,11 @@ function contentRefusals(start: (receiver: HttpReceiver) => Promise<Ingest>): vo
     expect(await ingest.counts()).toEqual({ events: 0, deliveries: 0 });
   });
 
+  it('never logs a refused kind whole', () => {
+    expect(ingest.rawLogs()).toContain('webhook rejected');
+    expect(ingest.rawLogs()).not.toContain('x'.repeat(MAX_EVENT_KIND_LENGTH + 1));
+  });
+
   it('accepts and delivers the near misses, byte for byte', async () => {
     for (const { what, body, headers } of ACCEPTED) {
       const answer = await postWebhook(ingest.url, body, {
@@ -193,6 +199,7 @@ describe('ingest on SQLite: content the journal or the delivery path cannot take
     return {
       url: daemon.url,
       counts: daemon.counts,
+      rawLogs: daemon.rawLogs,
       close: async () => {
         await daemon.running.close();
         rmSync(dir, { recursive: true, force: true });
@@ -214,6 +221,7 @@ describePostgres(
       });
       return {
         url: daemon.url,
+        rawLogs: daemon.rawLogs,
         counts: async () => {
           const store = journal.openWith({});
           try {
