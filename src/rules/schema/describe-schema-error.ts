@@ -13,6 +13,9 @@ const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
   '^(?:\\d+(?:ms|s|m|h|d|w))+$': 'must be a duration such as 500ms, 30s, 10m, 1h30m or 24h',
   '^(?:smtps?://[^\\s]+|.*\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}.*)$': 'must be an smtp:// or smtps:// URL',
   "^[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:\\s*;.*)?$": 'must be a media type such as text/plain',
+  // A tests file's `at:`, in the words `switchyard route --at` uses.
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:Z|[+-]\\d{2}:\\d{2})$':
+    'must be a date-time with a zone (Z or an offset), e.g. 2026-12-24T22:00:00+01:00',
 };
 
 // minProperties / maxProperties mean different things depending on where they fail.
