@@ -45,22 +45,14 @@ export function describeSchemaError(error: ErrorObject): string | undefined {
       return undefined;
     case 'required':
       return `missing required property "${String(params.missingProperty)}"`;
-    case 'additionalProperties': {
-      const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
-      const hint = allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : '';
-      const name = String(params.additionalProperty);
-      return `unknown property "${name}"${didYouMean(name, allowed)}${hint}`;
-    }
+    case 'additionalProperties':
+      return `unknown property "${String(params.additionalProperty)}"${unknownPropertyHint(error)}`;
     case 'type': {
       const types = String(params.type).split(',');
       return `must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`;
     }
-    case 'enum': {
-      // The suggestion is one of the allowed values, so it never repeats the (possibly secret) value itself.
-      const allowed = (params.allowedValues as unknown[]).map(String);
-      const suggestion = typeof error.data === 'string' ? closestName(error.data, allowed) : undefined;
-      return `must be one of: ${allowed.join(', ')}${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}`;
-    }
+    case 'enum':
+      return `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}${enumHint(error)}`;
     case 'pattern':
       return PATTERN_MESSAGES[String(params.pattern)] ?? error.message;
     case 'minItems':
@@ -74,4 +66,24 @@ export function describeSchemaError(error: ErrorObject): string | undefined {
     default:
       return error.message;
   }
+}
+
+/**
+ * `: did you mean "x"? (allowed: a, b)` after an unknown property's name (an `additionalProperties` error from
+ * an ajv with `verbose`, which gives the parent schema), or '' when nothing is known.
+ */
+export function unknownPropertyHint(error: ErrorObject): string {
+  const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+  const name = String((error.params as { additionalProperty?: unknown }).additionalProperty);
+  return `${didYouMean(name, allowed)}${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+}
+
+/**
+ * ` (did you mean "x"?)` for an `enum` error whose value is close to an allowed one (ajv `verbose`). The
+ * suggestion is one of the allowed values, so it never repeats the (possibly secret) value itself.
+ */
+export function enumHint(error: ErrorObject): string {
+  const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map(String);
+  const suggestion = typeof error.data === 'string' ? closestName(error.data, allowed) : undefined;
+  return suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`;
 }
