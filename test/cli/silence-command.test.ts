@@ -47,7 +47,7 @@ describe('switchyard silence', () => {
     expect(JSON.parse(added.out)).toMatchObject({ createdBy: 'oncall-bot' });
     const fromLogname = await silence([...ADD, '--json'], { LOGNAME: 'bob' });
     expect(JSON.parse(fromLogname.out)).toMatchObject({ createdBy: 'bob' });
-  }, 30_000);
+  }, 60_000);
 
   it('says "active until" when added and "expired at" when expired', async () => {
     const { silence } = await journal();
@@ -65,5 +65,5 @@ describe('switchyard silence', () => {
     expect(later.out).toMatch(/ pending from 2099-01-01T00:00:00\.000Z until 2099-01-01T01:00:00\.000Z: /);
     const cancelled = await silence(['expire', later.out.split(' ')[0] ?? '']);
     expect(cancelled.out).toMatch(/^sil_\w+ expired before it started: patching db-1\n$/);
-  }, 30_000);
+  }, 60_000);
 });

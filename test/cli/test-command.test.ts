@@ -163,7 +163,7 @@ routes:
         '',
       ].join('\n'),
     );
-  });
+  }, 60_000);
 
   it('needs one or two arguments', async () => {
     const io = fakeCliIo(temp.dir);
