@@ -10,6 +10,7 @@ import { describeDeliveryEvents, type DeliveryEvent } from './describe-delivery-
 import { formatTable } from './format-table.js';
 import { openJournal } from './open-journal.js';
 import { parseCommandArgs } from './parse-command-args.js';
+import { resolveHeldBy } from './resolve-held-by.js';
 
 const USAGE = `usage: switchyard deliveries [ID] [options]
 
@@ -39,7 +40,8 @@ export const runDeliveries: CliCommand = async (args, io) => {
       const id = parsed.positionals[0];
       if (id !== undefined) return await showOne(id, store, io, json);
       // The admin API's listing order (createdAt, then id, newest first), from the same store query.
-      const rows = await store.findDeliveries({ ...filter, order: 'newest' });
+      const heldBy = await resolveHeldBy(store, filter.heldBy);
+      const rows = await store.findDeliveries({ ...filter, heldBy, order: 'newest' });
       const events = await describeDeliveryEvents(
         store,
         rows.map((d) => d.eventId),

@@ -17,7 +17,8 @@ export const DELIVERY_FILTER_OPTIONS = {
 
 export const DELIVERY_FILTER_USAGE = `  --config FILE   the daemon's config, to find the journal (else $SWITCHYARD_CONFIG, else config/switchyard.yaml)
   --state S       pending | delivered | dead, or held back: silenced | muted | suppressed | grouped
-  --held-by ID    deliveries held by one silence (sil_...), interval, throttle or digest
+  --held-by ID    deliveries held by one silence (sil_...), interval, throttle or digest (dig_..., or the
+                  digest's own event id)
   --target NAME   one target
   --event ID      one event's deliveries
   --since WHEN    created at or after WHEN: 2026-11-22T10:00:00Z, 2026-11-22, or a duration ago (90m, 2h, 7d)

@@ -11,10 +11,18 @@ export function formatTestResults(results: readonly RulesTestResult[]): string {
       continue;
     }
     lines.push(`FAIL  ${result.name} (line ${result.line})`);
-    if (result.missing.length > 0) lines.push(`        missing:    ${list(result.missing)}`);
+    // A target muted at the case's time is not sent: say so rather than call it missing.
+    const missing = result.missing.filter((target) => result.mutedBy[target] === undefined);
+    if (missing.length > 0) lines.push(`        missing:    ${list(missing)}`);
+    for (const target of result.missing.filter((name) => !missing.includes(name))) {
+      const by = result.mutedBy[target] ?? '';
+      lines.push(`        not sent:   ${target} is muted by interval ${by}: list it in expect_muted, not expect`);
+    }
     if (result.unexpected.length > 0) lines.push(`        unexpected: ${list(result.unexpected)}`);
     if (result.mutedMissing.length > 0) lines.push(`        not muted:  ${list(result.mutedMissing)}`);
-    if (result.mutedUnexpected.length > 0) lines.push(`        muted:      ${list(result.mutedUnexpected)}`);
+    for (const target of result.mutedUnexpected) {
+      lines.push(`        muted:      ${target} by interval ${result.mutedBy[target] ?? ''}, not in expect_muted`);
+    }
     for (const { target, expected, actual } of result.requestMismatches) {
       const got = actual === null ? 'but the event does not reach it' : `would use ${describeRequest(actual)}`;
       lines.push(`        request:    ${target}: expected ${expected}, ${got}`);

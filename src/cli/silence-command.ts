@@ -26,7 +26,7 @@ change within about a second.
   --ends-at WHEN      an ISO 8601 date and time with Z or an offset: 2026-12-24T22:00:00+01:00
   --starts-at WHEN    add only; default now
   --comment TEXT      why (required for add)
-  --created-by NAME   add only; default $USER
+  --created-by NAME   add only; default $USER, else $LOGNAME (give it where neither is set: cron, containers)
   --on-expiry WHAT    drop (default): what it held stays held; deliver_unresolved: when it ends, send what is
                       still open (not resolved meanwhile)
   --status S          list only: active (default), pending, expired or all
@@ -97,7 +97,7 @@ async function add(store: Store, values: Values, config: string | undefined, io:
       ends_at: text('ends-at'),
       starts_at: text('starts-at'),
       comment: text('comment'),
-      created_by: text('created-by') ?? io.env.USER ?? io.env.LOGNAME,
+      created_by: text('created-by') ?? io.env.USER ?? io.env.LOGNAME ?? missingAuthor(),
       on_expiry: text('on-expiry'),
     }).filter(([, value]) => value !== undefined),
   );
@@ -108,6 +108,14 @@ async function add(store: Store, values: Values, config: string | undefined, io:
   const silence = parseNewSilence(request, { now, id: newId('sil_', now), rules });
   await store.createSilence(silence);
   return silence;
+}
+
+/** Cron, systemd units and containers often run without $USER: say which option records who added it. */
+function missingAuthor(): never {
+  throw new SwitchyardError(
+    'invalid_silence',
+    'give --created-by NAME: who added the silence ($USER and $LOGNAME are not set here, as under cron, systemd or in a container)',
+  );
 }
 
 function changeRequest(values: Values): Record<string, unknown> {
@@ -153,6 +161,12 @@ async function list(store: Store, values: Values, io: CliIo): Promise<number> {
 }
 
 function describe(silence: StoredSilence, now: number): string {
+  const time = (ms: number) => new Date(ms).toISOString();
+  const comment = flattenHeaderText(silence.comment, 200);
+  // Expiring a silence that has not started ends it at its start: it never holds anything.
+  if (silence.endsAt <= silence.startsAt) return `${silence.id} expired before it started: ${comment}\n`;
   const status = silenceStatus(silence, now);
-  return `${silence.id} ${status} until ${new Date(silence.endsAt).toISOString()}: ${flattenHeaderText(silence.comment, 200)}\n`;
+  if (status === 'expired') return `${silence.id} expired at ${time(silence.endsAt)}: ${comment}\n`;
+  const from = status === 'pending' ? ` from ${time(silence.startsAt)}` : '';
+  return `${silence.id} ${status}${from} until ${time(silence.endsAt)}: ${comment}\n`;
 }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import type { LogLevel } from '../log/logger.js';
 import { expandEnvRefs } from '../rules/env/expand-env-refs.js';
+import { compileSchema } from '../rules/schema/compile-schema.js';
 import { parseJsonPointer } from '../rules/schema/parse-json-pointer.js';
 import { createLocator } from '../rules/source/locate-path.js';
 import { SwitchyardError } from '../switchyard-error.js';
@@ -11,6 +11,7 @@ import type { AdminConfig, AdminKeyConfig, Config, SourceConfig, StoreConfig } f
 import { formatKey, type ConfigProblem } from './config-problem.js';
 import { configSchema } from './config-schema.js';
 import { crossKeyProblems } from './cross-key-problems.js';
+import { describeConfigError } from './describe-config-error.js';
 import { databaseUrlSecrets } from './database-url-secrets.js';
 import { applyEnvOverrides, ENV_OVERRIDES } from './env-overrides.js';
 import { parseDuration } from './parse-duration.js';
@@ -49,7 +50,8 @@ const DEFAULTS = {
   retentionBatchSize: 500,
 };
 
-const validate = new Ajv({ allErrors: true, strict: true }).compile(configSchema);
+// As the rules schema is compiled: `verbose` lets a message suggest the key or value meant.
+const validate = compileSchema(configSchema);
 
 export interface LoadConfigOptions {
   /** `--config`; else `SWITCHYARD_CONFIG`; else `config/switchyard.yaml` under `cwd`. */
@@ -94,8 +96,8 @@ export function loadConfig(options: LoadConfigOptions): Config {
 
   const problems: ConfigProblem[] = [];
   const locator = createLocator(doc, lines);
-  const locate = (parts: readonly (string | number)[]): string => {
-    const { line, column } = locator(parts);
+  const locate = (parts: readonly (string | number)[], part?: 'key'): string => {
+    const { line, column } = locator(parts, part);
     return `${file}:${line}:${column}`;
   };
   const expanded = expandStrings(raw, [], options.env, (parts, missing, substituted, malformed) => {
@@ -118,8 +120,10 @@ export function loadConfig(options: LoadConfigOptions): Config {
       if (error.keyword === 'additionalProperties') parts.push(String(error.params.additionalProperty));
       const key = formatKey(parts);
       const fromEnv = ENV_OVERRIDES.find((o) => overridden.includes(o.name) && formatKey(o.key) === key);
-      const message = error.keyword === 'additionalProperties' ? 'unknown key' : (error.message ?? 'is invalid');
-      problems.push({ key, message, where: fromEnv ? fromEnv.name : locate(parts) });
+      const message = describeConfigError(error);
+      // An unknown key is pointed at itself, as the rules' errors are.
+      const part = error.keyword === 'additionalProperties' ? 'key' : undefined;
+      problems.push({ key, message, where: fromEnv ? fromEnv.name : locate(parts, part) });
     }
   }
   if (problems.length === 0) problems.push(...crossKeyProblems(expanded as unknown as RawConfig, locate, DEFAULTS));

@@ -7,6 +7,8 @@ export interface CompiledGroup {
   readonly waitMs: number;
   readonly intervalMs: number;
   readonly maxEvents: number;
+  /** `normalize_key: true`: each rendered `by` value is compared normalised (normalizeKey). */
+  readonly normalizeKey: boolean;
 }
 
 /**
@@ -19,7 +21,13 @@ export function compileGroup(
   error: (index: number, message: string) => void,
 ): CompiledGroup | undefined {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-  const spec = raw as { by?: unknown; wait?: unknown; interval?: unknown; max_events?: unknown };
+  const spec = raw as {
+    by?: unknown;
+    wait?: unknown;
+    interval?: unknown;
+    max_events?: unknown;
+    normalize_key?: unknown;
+  };
   if (!Array.isArray(spec.by)) return undefined;
   let ok = true;
   const by = spec.by.flatMap((text: unknown, index) => {
@@ -41,5 +49,6 @@ export function compileGroup(
     waitMs: duration(spec.wait, 30_000),
     intervalMs: duration(spec.interval, 300_000),
     maxEvents: typeof spec.max_events === 'number' ? spec.max_events : 100,
+    normalizeKey: spec.normalize_key === true,
   };
 }

@@ -9,6 +9,8 @@ export interface CompiledThrottle {
   readonly key: Template | null;
   readonly windowMs: number;
   readonly max: number;
+  /** `normalize_key: true`: the rendered key is compared normalised (normalizeKey). */
+  readonly normalizeKey: boolean;
 }
 
 /**
@@ -23,10 +25,11 @@ export function compileThrottle(
   error: (message: string) => void,
 ): CompiledThrottle | undefined {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
-  const spec = raw as { key?: unknown; window?: unknown; max?: unknown };
+  const spec = raw as { key?: unknown; window?: unknown; max?: unknown; normalize_key?: unknown };
   const windowMs = typeof spec.window === 'string' ? parseDuration(spec.window) : undefined;
   if (windowMs === 0) error('a throttle window of zero throttles nothing; give a duration such as 10m');
   const key = spec.key === undefined ? null : template(spec.key);
   if (windowMs === undefined || windowMs === 0 || key === undefined) return undefined;
-  return { by, key, windowMs, max: typeof spec.max === 'number' ? spec.max : 1 };
+  const max = typeof spec.max === 'number' ? spec.max : 1;
+  return { by, key, windowMs, max, normalizeKey: spec.normalize_key === true };
 }

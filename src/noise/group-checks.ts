@@ -4,6 +4,7 @@ import type { CompiledRoute, CompiledRules } from '../rules/rules.js';
 import type { GroupCheck } from '../store/digest-records.js';
 import { lazyEnvelopeContext } from '../templates/envelope-context.js';
 import type { TemplateContext } from '../templates/template.js';
+import { normalizeKey } from './normalize-key.js';
 
 /** Rendered keys are cut to this many characters, like throttle keys. */
 const MAX_KEY_LENGTH = 200;
@@ -11,7 +12,8 @@ const MAX_KEY_LENGTH = 200;
 /**
  * The digest each delivery of an event is collected into (parallel to `targets`), or undefined when none is:
  * that of the first matched route with a `group:` that sent the event to the target. The key is the route and
- * the rendered `by` values; one that fails to render counts as empty (grouped together, never lost).
+ * the rendered `by` values (normalised with `normalize_key`); one that fails to render counts as empty (grouped
+ * together, never lost).
  */
 export function groupChecks(
   rules: CompiledRules,
@@ -34,8 +36,11 @@ export function groupChecks(
     const group = route?.group;
     if (route === undefined || group === undefined) return null;
     let key = keys.get(route);
-    if (key === undefined)
-      keys.set(route, (key = `${route.name}|${group.by.map((t) => render(t, context)).join('|')}`));
+    if (key === undefined) {
+      const values = group.by.map((t) => render(t, context));
+      const compared = group.normalizeKey ? values.map(normalizeKey) : values;
+      keys.set(route, (key = `${route.name}|${compared.join('|')}`));
+    }
     return {
       route: route.name,
       key: key.slice(0, MAX_KEY_LENGTH),

@@ -5,6 +5,7 @@ import type { ThrottleCheck } from '../store/store.js';
 import { lazyEnvelopeContext } from '../templates/envelope-context.js';
 import type { TemplateContext } from '../templates/template.js';
 import type { CompiledThrottle } from './compile-throttle.js';
+import { normalizeKey } from './normalize-key.js';
 
 /** Rendered keys are cut to this many characters: a key is an index entry, not a copy of the event. */
 const MAX_KEY_LENGTH = 200;
@@ -13,7 +14,8 @@ const MAX_KEY_LENGTH = 200;
  * The throttle each delivery of an event falls under (parallel to `targets`), or undefined when none does:
  * the target's own `throttle:`, else that of the first matched route that sent the event to the target. The
  * key template sees the event as templates do; one that fails to render counts as the empty key, so a broken
- * key throttles together rather than letting a storm through.
+ * key throttles together rather than letting a storm through. With `normalize_key` the key is normalised
+ * before it is cut.
  */
 export function throttleChecks(
   rules: CompiledRules,
@@ -47,7 +49,8 @@ export function throttleChecks(
 function render(throttle: CompiledThrottle, context: TemplateContext): string {
   if (throttle.key === null) return '';
   try {
-    return throttle.key.render(context).slice(0, MAX_KEY_LENGTH);
+    const rendered = throttle.key.render(context);
+    return (throttle.normalizeKey ? normalizeKey(rendered) : rendered).slice(0, MAX_KEY_LENGTH);
   } catch {
     return '';
   }

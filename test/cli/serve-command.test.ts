@@ -30,9 +30,10 @@ async function startServe(dir: string) {
 describe('switchyard serve (a real process)', () => {
   it('refuses to start on an invalid config, naming the key and the problem', async () => {
     const dir = tempDir();
-    const cli = spawnCli(['serve', '--config', writeSetup(dir, 'max_body: lots\n')], ENV);
+    const cli = spawnCli(['serve', '--config', writeSetup(dir, 'max_body: lots\ndedup_window: 7d\n')], ENV);
     expect(await cli.exited).toBe(1);
     expect(cli.stderr()).toMatch(/invalid_config: .*switchyard\.yaml:5:11: max_body: must match pattern/s);
+    expect(cli.stderr()).toMatch(/switchyard\.yaml:6:1: dedup_window: unknown key: did you mean "dedupe_window"\?/);
   });
 
   it('refuses to start when a secret variable is missing, naming it', async () => {

@@ -113,6 +113,58 @@ describe('switchyard test', () => {
     expect(cli.stdout()).toBe('');
   });
 
+  it('says a case at: needs a zone in plain words, as route --at does, not with the pattern', async () => {
+    temp.write(
+      'no-zone.yaml',
+      'cases:\n  - name: night\n    at: 2026-12-24T22:00:00\n    event: { event: a.b, timestamp: "2026-11-22T10:00:00Z", data: {} }\n    expect: []\n',
+    );
+    const io = fakeCliIo(temp.dir);
+    expect(await runTest(['rules.yaml', 'no-zone.yaml'], io)).toBe(1);
+    expect(io.err()).toContain(
+      'no-zone.yaml:3:9: error: cases[0].at: must be a date-time with a zone (Z or an offset), e.g. 2026-12-24T22:00:00+01:00\n',
+    );
+    expect(io.err()).not.toContain('\\d');
+    expect(io.out()).toBe('');
+  });
+
+  it('says a target expected but muted at the time of the case is muted by its interval, and points at expect_muted (real process)', async () => {
+    const rules = temp.write(
+      'muted-rules.yaml',
+      `time_intervals:
+  - name: maintenance-window
+    time_intervals: [{ weekdays: [saturday], times: [{ start_time: '22:00', end_time: '24:00' }], location: Europe/Berlin }]
+targets:
+  pager: { type: http, url: "https://pager.example/x" }
+  tickets: { type: http, url: "https://tickets.example/x" }
+routes:
+  - { name: agents, match: { event: agent.* }, muted_during: [maintenance-window], to: [pager] }
+  - { name: all, to: [tickets] }
+`,
+    );
+    const event = '{ event: agent.offline, timestamp: "2026-11-28T21:30:00Z", data: {} }';
+    const tests = temp.write(
+      'muted-tests.yaml',
+      `cases:
+  - { name: saturday night, at: "2026-11-28T22:30:00+01:00", event: ${event}, expect: [pager, tickets] }
+  - { name: told muted, at: "2026-11-28T22:30:00+01:00", event: ${event}, expect: [tickets], expect_muted: [] }
+`,
+    );
+    const cli = spawnCli(['test', rules, tests], {});
+    expect(await cli.exited).toBe(1);
+    expect(cli.stdout()).toBe(
+      [
+        'FAIL  saturday night (line 2)',
+        '        not sent:   pager is muted by interval maintenance-window: list it in expect_muted, not expect',
+        '        matched routes: agents, all',
+        'FAIL  told muted (line 3)',
+        '        muted:      pager by interval maintenance-window, not in expect_muted',
+        '        matched routes: agents, all',
+        '2 cases: 0 passed, 2 failed',
+        '',
+      ].join('\n'),
+    );
+  }, 60_000);
+
   it('needs one or two arguments', async () => {
     const io = fakeCliIo(temp.dir);
     expect(await runTest([], io)).toBe(2);

@@ -149,6 +149,24 @@ log: { level: debug }
     expect(error.message).toContain(`listen_port: unknown key`);
   });
 
+  it('suggests the key or value meant, as rules errors do, without echoing the value', () => {
+    const { file } = writeConfig(
+      `listen: { hots: 127.0.0.1 }\nsources: { monitor: { secrets: ["${SECRET}"] } }\nlog: { level: inof }\n`,
+    );
+    const error = failure(() => loadConfig({ file, env: {}, cwd: '/' }));
+    expect(error.message).toContain(
+      `${file}:1:11: listen.hots: unknown key: did you mean "host"? (allowed: host, port)`,
+    );
+    expect(error.message).toContain(
+      `${file}:3:15: log.level: must be equal to one of the allowed values: error, warn, info, debug (did you mean "info"?)`,
+    );
+    expect(error.message).not.toContain('inof');
+    const far = writeConfig(`sources: { monitor: { secrets: ["${SECRET}"] } }\nlog: { level: verbose }\nzzz: 1\n`);
+    const plain = failure(() => loadConfig({ file: far.file, env: {}, cwd: '/' })).message;
+    expect(plain).toMatch(/log\.level: must be equal to one of the allowed values: error, warn, info, debug$/m);
+    expect(plain).toMatch(/zzz: unknown key \(allowed: listen, rules, store, sources, /);
+  });
+
   it('refuses a weak secret without echoing it', () => {
     const { file } = writeConfig(`sources: { monitor: { secrets: ["short-s3cret"] } }\n`);
     const error = failure(() => loadConfig({ file, env: {}, cwd: '/' }));

@@ -37,6 +37,21 @@ describe('groupChecks', () => {
     expect(checks).toEqual([storm, storm, null]);
   });
 
+  it('groups case, whitespace and zero-width variants of a value together only with normalize_key: true', () => {
+    const keysOf = (extra: string) => {
+      const rules = compile(`targets:
+  mail: { type: http, url: "https://mail.example/x" }
+routes:
+  - { name: storm, to: [mail], group: { by: ["{{ data.host }}", "{{ data.rule }}"]${extra} } }
+`);
+      return ['H1', 'h1 ', 'h1\u200b'].map(
+        (host) => groupChecks(rules, event('agent.offline', { host, rule: ' SSH' }), ['storm'], ['mail'])?.[0]?.key,
+      );
+    };
+    expect(keysOf('')).toEqual(['storm|H1| SSH', 'storm|h1 | SSH', 'storm|h1\u200b| SSH']);
+    expect(keysOf(', normalize_key: true')).toEqual(Array(3).fill('storm|h1|ssh'));
+  });
+
   it('is undefined when no matched route groups', () => {
     const rules = compile(RULES);
     expect(groupChecks(rules, event('incident.created', {}), ['all'], ['mail'])).toBeUndefined();

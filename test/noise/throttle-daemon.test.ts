@@ -100,3 +100,30 @@ routes:
     ).toEqual(['archive', 'archive', 'tickets', 'tickets']);
   }, 30_000);
 });
+
+describe('a throttle with normalize_key', () => {
+  it('throttles H1, "h1 " and h1 with a zero-width space as one host: one sent, two suppressed', async () => {
+    receiver = await startHttpReceiver();
+    const rules = `
+targets:
+  tickets:
+    type: http
+    url: "${receiver.url}/tickets"
+    throttle: { key: "{{ data.host }}", window: 10m, normalize_key: true }
+routes:
+  - { name: all, to: [tickets] }
+`;
+    const d = (daemon = await startTestDaemon(tempDir(), { rules }));
+    for (const host of ['H1', 'h1 ', 'h1\u200b', 'h2']) {
+      const answer = await postWebhook(d.url, envelope('agent.offline', { host }), { secret: SOURCE_SECRET });
+      expect(answer.status).toBe(200);
+    }
+    const sent = await receiver.waitForRequests(2, 5_000);
+    const hosts = sent.map((r) => (JSON.parse(r.body.toString('utf8')) as { data: { host: string } }).data.host);
+    expect(hosts.sort()).toEqual(['H1', 'h2']);
+    const store = createSqliteStore({ path: d.dbPath });
+    const deliveries = await store.findDeliveries({ limit: 100 }).finally(() => store.close());
+    expect(deliveries.filter((x) => x.state === 'suppressed')).toHaveLength(2);
+    expect(deliveries.filter((x) => x.state === 'suppressed').every((x) => x.heldBy === 'target:tickets')).toBe(true);
+  }, 30_000);
+});

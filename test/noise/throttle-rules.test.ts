@@ -48,6 +48,24 @@ describe('throttle rules', () => {
     expect(throttleChecks(rules, event('agent.offline', {}), ['storm'], ['chat'])?.[0]?.key).toBe('target:chat|');
   });
 
+  it('compares keys exactly as rendered unless normalize_key: true, then normalised before they are cut', () => {
+    const keysOf = (text: string, hosts: readonly string[]) =>
+      hosts.map((host) => throttleChecks(compile(text), event('agent.offline', { host }), ['all'], ['mail'])?.[0]?.key);
+    const rules = (extra: string) => `targets:
+  mail: { type: http, url: "https://mail.example/x", throttle: { key: "{{ data.host }}", window: 10m${extra} } }
+routes:
+  - { name: all, to: [mail] }
+`;
+    const variants = ['H1', 'h1 ', 'h1\u200b'];
+    expect(keysOf(rules(''), variants)).toEqual(['target:mail|H1', 'target:mail|h1 ', 'target:mail|h1\u200b']);
+    expect(keysOf(rules(', normalize_key: false'), variants)).toEqual(keysOf(rules(''), variants));
+    expect(keysOf(rules(', normalize_key: true'), variants)).toEqual(Array(3).fill('target:mail|h1'));
+    expect(keysOf(rules(', normalize_key: true'), [` ${'H'.repeat(300)}`])).toEqual([`target:mail|${'h'.repeat(200)}`]);
+    expect(problems(rules(', normalize_key: yes'))).toEqual([
+      expect.stringMatching(/^2:\d+ schema: targets\.mail\.throttle\.normalize_key: must be true or false$/),
+    ]);
+  });
+
   it('reports a zero window, a bad key template and a bad max where they are written', () => {
     const text = `targets:
   chat: { type: slack, webhook_url: "https://hooks.example/x", throttle: { key: "{{ data.host", window: 0s } }

@@ -3,6 +3,7 @@ import type { DeliveryJob } from '../target.js';
 import type { EmailContent } from './default-email-message.js';
 import { flattenHeaderText } from './flatten-header-text.js';
 import { readDigest } from './read-digest.js';
+import { asRecord, textOf } from './read-event-details.js';
 
 /**
  * The default e-mail of a digest (`switchyard.digest`): `[DIGEST] 500 events grouped by storm: brute-force` as
@@ -13,6 +14,7 @@ import { readDigest } from './read-digest.js';
 export function digestEmailMessage(job: DeliveryJob): EmailContent {
   const digest = readDigest(job);
   const heading = flattenHeaderText(digest.title);
+  const digestId = flattenHeaderText(textOf(asRecord(job.envelope['data'])['digest_id']) ?? job.event.id, 100);
   const lines = digest.lines.map((line) => `- ${flattenHeaderText(line)}`);
   if (digest.more > 0) lines.push(`- and ${digest.more} more`);
   const text = [
@@ -20,7 +22,9 @@ export function digestEmailMessage(job: DeliveryJob): EmailContent {
     '',
     `Events:     ${digest.count}`,
     ...(digest.key === '' ? [] : [`Group key:  ${flattenHeaderText(digest.key, 500)}`]),
-    `Digest id:  ${job.event.id}`,
+    // The id `switchyard deliveries --held-by` and the admin API's heldBy take; the event id is the digest's own.
+    `Digest id:  ${digestId} (its events: switchyard deliveries --held-by ${digestId})`,
+    `Event id:   ${job.event.id}`,
     `Delivery:   ${job.deliveryId}`,
     '',
     ...(lines.length === 0 ? ['(no events)'] : lines),

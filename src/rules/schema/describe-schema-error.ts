@@ -13,6 +13,9 @@ const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
   '^(?:\\d+(?:ms|s|m|h|d|w))+$': 'must be a duration such as 500ms, 30s, 10m, 1h30m or 24h',
   '^(?:smtps?://[^\\s]+|.*\\$\\{[A-Za-z_][A-Za-z0-9_]*\\}.*)$': 'must be an smtp:// or smtps:// URL',
   "^[!#$%&'*+.^_`|~0-9A-Za-z-]+/[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:\\s*;.*)?$": 'must be a media type such as text/plain',
+  // A tests file's `at:`, in the words `switchyard route --at` uses.
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:Z|[+-]\\d{2}:\\d{2})$':
+    'must be a date-time with a zone (Z or an offset), e.g. 2026-12-24T22:00:00+01:00',
 };
 
 // minProperties / maxProperties mean different things depending on where they fail.
@@ -42,22 +45,14 @@ export function describeSchemaError(error: ErrorObject): string | undefined {
       return undefined;
     case 'required':
       return `missing required property "${String(params.missingProperty)}"`;
-    case 'additionalProperties': {
-      const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
-      const hint = allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : '';
-      const name = String(params.additionalProperty);
-      return `unknown property "${name}"${didYouMean(name, allowed)}${hint}`;
-    }
+    case 'additionalProperties':
+      return `unknown property "${String(params.additionalProperty)}"${unknownPropertyHint(error)}`;
     case 'type': {
       const types = String(params.type).split(',');
       return `must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`;
     }
-    case 'enum': {
-      // The suggestion is one of the allowed values, so it never repeats the (possibly secret) value itself.
-      const allowed = (params.allowedValues as unknown[]).map(String);
-      const suggestion = typeof error.data === 'string' ? closestName(error.data, allowed) : undefined;
-      return `must be one of: ${allowed.join(', ')}${suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`}`;
-    }
+    case 'enum':
+      return `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}${enumHint(error)}`;
     case 'pattern':
       return PATTERN_MESSAGES[String(params.pattern)] ?? error.message;
     case 'minItems':
@@ -71,4 +66,24 @@ export function describeSchemaError(error: ErrorObject): string | undefined {
     default:
       return error.message;
   }
+}
+
+/**
+ * `: did you mean "x"? (allowed: a, b)` after an unknown property's name (an `additionalProperties` error from
+ * an ajv with `verbose`, which gives the parent schema), or '' when nothing is known.
+ */
+export function unknownPropertyHint(error: ErrorObject): string {
+  const allowed = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+  const name = String((error.params as { additionalProperty?: unknown }).additionalProperty);
+  return `${didYouMean(name, allowed)}${allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+}
+
+/**
+ * ` (did you mean "x"?)` for an `enum` error whose value is close to an allowed one (ajv `verbose`). The
+ * suggestion is one of the allowed values, so it never repeats the (possibly secret) value itself.
+ */
+export function enumHint(error: ErrorObject): string {
+  const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map(String);
+  const suggestion = typeof error.data === 'string' ? closestName(error.data, allowed) : undefined;
+  return suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`;
 }

@@ -17,6 +17,8 @@ export interface RulesTestResult {
   readonly usedFallback: boolean;
   /** Targets recorded muted instead of sent (`muted_during`), as routed. */
   readonly muted: readonly string[];
+  /** The interval each muted target is muted by. */
+  readonly mutedBy: Readonly<Record<string, string>>;
   /** With `expect_muted`: expected muted but not, and muted but not expected. */
   readonly mutedMissing: readonly string[];
   readonly mutedUnexpected: readonly string[];
@@ -53,6 +55,7 @@ export function runRulesTests(rules: CompiledRules, cases: readonly RulesTestCas
       matchedRoutes: decision.matchedRoutes,
       usedFallback: decision.usedFallback,
       muted,
+      mutedBy: decision.muted ?? {},
       mutedMissing: mutedCheck.missing,
       mutedUnexpected: mutedCheck.unexpected,
       requestMismatches,

@@ -21,12 +21,13 @@ describe('the default e-mail of a digest', () => {
     const { subject, text } = digest(500, events);
     expect(subject).toBe('[DIGEST] 500 events grouped by storm: brute-force');
     const lines = text.split('\n');
-    expect(lines.slice(0, 6)).toEqual([
+    expect(lines.slice(0, 7)).toEqual([
       '500 events grouped by storm: brute-force',
       '',
       'Events:     500',
       'Group key:  brute-force',
-      'Digest id:  evt_01TEST',
+      'Digest id:  dig_1 (its events: switchyard deliveries --held-by dig_1)',
+      'Event id:   evt_01TEST',
       'Delivery:   dlv_1',
     ]);
     const listed = lines.filter((line) => line.startsWith('- '));
