@@ -1,4 +1,8 @@
-/** A delivery recorded but never sent, and what held it back (issue 12); final, like `dead`. */
+/**
+ * A delivery recorded but not sent, and what held it back (issue 12). The engine never claims one; a silence's
+ * `on_expiry: deliver_unresolved` may re-queue a silenced one, and retention waits until nothing can
+ * (unfinished-delivery-sql.ts).
+ */
 export type HeldState = 'silenced' | 'muted' | 'suppressed' | 'grouped';
 /** The states the delivery engine moves a sent delivery between. */
 export type SendState = 'pending' | 'delivered' | 'dead';
