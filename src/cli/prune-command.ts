@@ -1,3 +1,4 @@
+import { formatDuration } from '../config/format-duration.js';
 import { loadConfig } from '../config/load-config.js';
 import { pruneCutoffs } from '../retention/prune-cutoffs.js';
 import { runPrunePass } from '../retention/run-prune-pass.js';
@@ -22,8 +23,6 @@ dead letters once older than retention.dead. Pending deliveries and their events
 Exit 0 when done, 1 when the journal could not be pruned (or another instance is pruning it right now).
 `;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const days = (ms: number) => `${Math.round((ms / DAY_MS) * 10) / 10}d`;
 const describeCounts = (c: PruneCounts) =>
   `${c.events} events, ${c.deliveries} deliveries (${c.deadLetters} dead letters), ${c.attempts} attempts`;
 
@@ -51,9 +50,9 @@ export const runPrune: CliCommand = async (args, io) => {
     const cutoffs = pruneCutoffs(config.retention, config.dedupeWindowMs, now);
     const { retention, dedupeWindowMs } = config;
     io.stdout(
-      `journal ${describeStore(config.store)}: events kept ${days(now - cutoffs.eventsBefore)} ` +
-        `(retention.events ${days(retention.eventsMs)}, dedupe_window ${days(dedupeWindowMs)}), ` +
-        `dead letters ${days(now - cutoffs.deadBefore)}\n` +
+      `journal ${describeStore(config.store)}: events kept ${formatDuration(now - cutoffs.eventsBefore)} ` +
+        `(retention.events ${formatDuration(retention.eventsMs)}, dedupe_window ${formatDuration(dedupeWindowMs)}), ` +
+        `dead letters ${formatDuration(now - cutoffs.deadBefore)}\n` +
         `  events received before ${new Date(cutoffs.eventsBefore).toISOString()} with every delivery finished; ` +
         `dead letters finished before ${new Date(cutoffs.deadBefore).toISOString()}\n`,
     );

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
@@ -81,6 +81,15 @@ describe('switchyard prune on SQLite (real processes)', { timeout: 60_000 }, () 
     expect(result.out).toContain('would remove 6 events, 6 deliveries (2 dead letters), 6 attempts\n');
     expect(await store.counts()).toEqual({ events: 10, deliveries: 10 });
     expect(await states(store)).toEqual(before);
+  });
+
+  it('--dry-run prints durations under a day as configured', async () => {
+    const { config } = await journal();
+    const configured = readFileSync(config, 'utf8').replace('dedupe_window: 7d', 'dedupe_window: 1s');
+    writeFileSync(config, `${configured}retention: { events: 3s, dead: 90s }\n`);
+    const result = await run(['--config', config, '--dry-run']);
+    expect(result.err).toBe('');
+    expect(result.out).toContain('events kept 3s (retention.events 3s, dedupe_window 1s), dead letters 1m30s');
   });
 
   it('prunes now: finished old events go, pending and recent dead letters stay; --vacuum gives the space back', async () => {
