@@ -1,3 +1,4 @@
+import { HELD_STATES } from '../store/delivery-state.js';
 import type { MetricDefinition } from './metrics.js';
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -21,6 +22,7 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
     help: 'Deliveries recorded but not sent, by what held them back (silenced, muted, suppressed, grouped).',
     type: 'counter',
     labels: ['state'],
+    initial: HELD_STATES.map((state) => ({ state })),
   },
   {
     name: 'switchyard_unknown_severity_total',

@@ -4,18 +4,11 @@
  * (unfinished-delivery-sql.ts).
  */
 export type HeldState = 'silenced' | 'muted' | 'suppressed' | 'grouped';
+export const HELD_STATES: readonly HeldState[] = ['silenced', 'muted', 'suppressed', 'grouped'];
 /** The states the delivery engine moves a sent delivery between. */
 export type SendState = 'pending' | 'delivered' | 'dead';
 export type DeliveryState = SendState | HeldState;
-export const DELIVERY_STATES: readonly DeliveryState[] = [
-  'pending',
-  'delivered',
-  'dead',
-  'silenced',
-  'muted',
-  'suppressed',
-  'grouped',
-];
+export const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'dead', ...HELD_STATES];
 
 /** How many deliveries of one target are in one state (`Store.countByTarget`). */
 export interface DeliveryCount {
