@@ -16,7 +16,11 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
     type: 'counter',
     labels: ['source', 'kind', 'outcome'],
   },
-  { name: 'switchyard_deliveries_queued_total', help: 'Deliveries created for accepted events.', type: 'counter' },
+  {
+    name: 'switchyard_deliveries_queued_total',
+    help: 'Deliveries created to be sent for accepted events; those held back are in switchyard_deliveries_held_total.',
+    type: 'counter',
+  },
   {
     name: 'switchyard_deliveries_held_total',
     help: 'Deliveries recorded but not sent, by what held them back (silenced, muted, suppressed, grouped).',
@@ -60,7 +64,9 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'switchyard_deliveries',
-    help: 'Deliveries in the journal by target and state (pending, delivered, dead), read at scrape time.',
+    help:
+      'Deliveries in the journal by target and state (pending, delivered, dead, and the held silenced, muted, ' +
+      'suppressed, grouped: grouped ones until their digest is sent), read at scrape time.',
     type: 'gauge',
     labels: ['target', 'state'],
   },

@@ -81,6 +81,7 @@ export function describeHeldRetentionStoreContract(name: string, createJournal: 
       expect(await prune(store)).toBe(1); // the muted one: nothing sends it later
       expect(await stateOf(store, muted)).toBe('gone');
       for (const item of grouped) expect(await stateOf(store, item.event.id)).toBe('grouped');
+      expect(await store.countByTarget()).toEqual([{ target: 'slack', state: 'grouped', count: 5 }]);
 
       let listed = -1;
       const build = (_digest: unknown, events: readonly unknown[]) => {
@@ -89,6 +90,8 @@ export function describeHeldRetentionStoreContract(name: string, createJournal: 
       };
       expect(await store.sendDigest('dig_storm', T0 + 80_000, build)).toBeDefined();
       expect(listed).toBe(5);
+      // The switchyard_deliveries gauge: what waits in an open digest, not what a sent one already reported.
+      expect(await store.countByTarget()).toEqual([{ target: 'slack', state: 'pending', count: 1 }]);
       expect(await prune(store)).toBe(5); // the digest's own event waits for its pending delivery
       expect(await store.counts()).toEqual({ events: 1, deliveries: 1 });
     });
