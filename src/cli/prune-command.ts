@@ -14,8 +14,10 @@ const USAGE = `usage: switchyard prune [--config FILE] [--dry-run] [--vacuum]
 
 Removes what the config's retention allows now, as the daemon does in the background every
 retention.interval (also with retention.enabled: false): events older than retention.events (or the
-dedupe window, when that is longer) whose deliveries are all finished, with their deliveries and attempts;
-dead letters once older than retention.dead. Pending deliveries and their events are never removed.
+dedupe window, when that is longer) whose deliveries are all final, with their deliveries and attempts;
+dead letters once older than retention.dead. Pending deliveries and their events are never removed, nor
+held ones that noise control may still send (a silence not yet ended or released, an open digest, a
+throttled delivery no later message has reported yet; docs/operations.md).
   --config FILE   the daemon's config (else $SWITCHYARD_CONFIG, else config/switchyard.yaml)
   --dry-run       print what would be removed, change nothing
   --vacuum        SQLite: afterwards, convert a journal that does not yet give space back (auto_vacuum) with a
@@ -53,7 +55,7 @@ export const runPrune: CliCommand = async (args, io) => {
       `journal ${describeStore(config.store)}: events kept ${formatDuration(now - cutoffs.eventsBefore)} ` +
         `(retention.events ${formatDuration(retention.eventsMs)}, dedupe_window ${formatDuration(dedupeWindowMs)}), ` +
         `dead letters ${formatDuration(now - cutoffs.deadBefore)}\n` +
-        `  events received before ${new Date(cutoffs.eventsBefore).toISOString()} with every delivery finished; ` +
+        `  events received before ${new Date(cutoffs.eventsBefore).toISOString()} with every delivery final; ` +
         `dead letters finished before ${new Date(cutoffs.deadBefore).toISOString()}\n`,
     );
     const store = openJournal(configFile, io);
