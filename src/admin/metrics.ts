@@ -8,6 +8,11 @@ export interface MetricDefinition {
   readonly labels?: readonly string[];
   /** Histogram buckets, in the metric's unit (seconds for durations). */
   readonly buckets?: readonly number[];
+  /**
+   * Counters and gauges: series that exist at 0 from the start, so that `rate()` and `increase()` see the
+   * first one counted (a series that appears at 1 has no increase) and a dashboard shows 0, not "no data".
+   */
+  readonly initial?: readonly Labels[];
 }
 
 export type Labels = Readonly<Record<string, string>>;
@@ -43,14 +48,17 @@ export function createMetrics(
   const metrics = new Map<string, Metric>();
   for (const d of definitions) {
     const common = { name: d.name, help: d.help, labelNames: [...(d.labels ?? [])], registers: [registry] };
-    metrics.set(
-      d.name,
+    const metric =
       d.type === 'counter'
         ? new Counter(common)
         : d.type === 'gauge'
           ? new Gauge(common)
-          : new Histogram({ ...common, ...(d.buckets ? { buckets: [...d.buckets] } : {}) }),
-    );
+          : new Histogram({ ...common, ...(d.buckets ? { buckets: [...d.buckets] } : {}) });
+    for (const labels of d.initial ?? []) {
+      if (metric instanceof Counter) metric.inc(labels, 0);
+      else if (metric instanceof Gauge) metric.set(labels, 0);
+    }
+    metrics.set(d.name, metric);
   }
   const collectors: (() => Promise<void> | void)[] = [];
   function get<T extends Metric>(name: string, type: new (...args: never[]) => T): T {

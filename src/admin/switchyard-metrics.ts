@@ -1,3 +1,4 @@
+import { HELD_STATES } from '../store/delivery-state.js';
 import type { MetricDefinition } from './metrics.js';
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -15,12 +16,17 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
     type: 'counter',
     labels: ['source', 'kind', 'outcome'],
   },
-  { name: 'switchyard_deliveries_queued_total', help: 'Deliveries created for accepted events.', type: 'counter' },
+  {
+    name: 'switchyard_deliveries_queued_total',
+    help: 'Deliveries created to be sent for accepted events; those held back are in switchyard_deliveries_held_total.',
+    type: 'counter',
+  },
   {
     name: 'switchyard_deliveries_held_total',
     help: 'Deliveries recorded but not sent, by what held them back (silenced, muted, suppressed, grouped).',
     type: 'counter',
     labels: ['state'],
+    initial: HELD_STATES.map((state) => ({ state })),
   },
   {
     name: 'switchyard_unknown_severity_total',
@@ -58,7 +64,9 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'switchyard_deliveries',
-    help: 'Deliveries in the journal by target and state (pending, delivered, dead), read at scrape time.',
+    help:
+      'Deliveries in the journal by target and state (pending, delivered, dead, and the held silenced, muted, ' +
+      'suppressed, grouped: grouped ones until their digest is sent), read at scrape time.',
     type: 'gauge',
     labels: ['target', 'state'],
   },

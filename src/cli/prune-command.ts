@@ -1,3 +1,4 @@
+import { formatDuration } from '../config/format-duration.js';
 import { loadConfig } from '../config/load-config.js';
 import { pruneCutoffs } from '../retention/prune-cutoffs.js';
 import { runPrunePass } from '../retention/run-prune-pass.js';
@@ -13,8 +14,10 @@ const USAGE = `usage: switchyard prune [--config FILE] [--dry-run] [--vacuum]
 
 Removes what the config's retention allows now, as the daemon does in the background every
 retention.interval (also with retention.enabled: false): events older than retention.events (or the
-dedupe window, when that is longer) whose deliveries are all finished, with their deliveries and attempts;
-dead letters once older than retention.dead. Pending deliveries and their events are never removed.
+dedupe window, when that is longer) whose deliveries are all final, with their deliveries and attempts;
+dead letters once older than retention.dead. Pending deliveries and their events are never removed, nor
+held ones that noise control may still send (a silence not yet ended or released, an open digest, a
+throttled delivery no later message has reported yet; docs/operations.md).
   --config FILE   the daemon's config (else $SWITCHYARD_CONFIG, else config/switchyard.yaml)
   --dry-run       print what would be removed, change nothing
   --vacuum        SQLite: afterwards, convert a journal that does not yet give space back (auto_vacuum) with a
@@ -22,8 +25,6 @@ dead letters once older than retention.dead. Pending deliveries and their events
 Exit 0 when done, 1 when the journal could not be pruned (or another instance is pruning it right now).
 `;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const days = (ms: number) => `${Math.round((ms / DAY_MS) * 10) / 10}d`;
 const describeCounts = (c: PruneCounts) =>
   `${c.events} events, ${c.deliveries} deliveries (${c.deadLetters} dead letters), ${c.attempts} attempts`;
 
@@ -51,10 +52,10 @@ export const runPrune: CliCommand = async (args, io) => {
     const cutoffs = pruneCutoffs(config.retention, config.dedupeWindowMs, now);
     const { retention, dedupeWindowMs } = config;
     io.stdout(
-      `journal ${describeStore(config.store)}: events kept ${days(now - cutoffs.eventsBefore)} ` +
-        `(retention.events ${days(retention.eventsMs)}, dedupe_window ${days(dedupeWindowMs)}), ` +
-        `dead letters ${days(now - cutoffs.deadBefore)}\n` +
-        `  events received before ${new Date(cutoffs.eventsBefore).toISOString()} with every delivery finished; ` +
+      `journal ${describeStore(config.store)}: events kept ${formatDuration(now - cutoffs.eventsBefore)} ` +
+        `(retention.events ${formatDuration(retention.eventsMs)}, dedupe_window ${formatDuration(dedupeWindowMs)}), ` +
+        `dead letters ${formatDuration(now - cutoffs.deadBefore)}\n` +
+        `  events received before ${new Date(cutoffs.eventsBefore).toISOString()} with every delivery final; ` +
         `dead letters finished before ${new Date(cutoffs.deadBefore).toISOString()}\n`,
     );
     const store = openJournal(configFile, io);

@@ -126,10 +126,11 @@ function recordAccepted(
     return;
   }
   metrics.increment('switchyard_events_received_total', { source, kind: kindLabel, outcome: 'accepted' });
-  // Held back at ingest (silenced, muted, grouped); throttles decide in the journal and count as queued here.
+  // Held back at ingest (silenced, muted, grouped), or by a throttle, which decides in the journal.
   const held = new Map<string, number>();
   item.holds?.forEach((hold) => hold && held.set(hold.state, (held.get(hold.state) ?? 0) + 1));
   item.groups?.forEach((group, i) => group && !item.holds?.[i] && held.set('grouped', (held.get('grouped') ?? 0) + 1));
+  if (result.suppressed !== undefined && result.suppressed > 0) held.set('suppressed', result.suppressed);
   let heldCount = 0;
   for (const [state, count] of held) {
     metrics.increment('switchyard_deliveries_held_total', { state }, count);

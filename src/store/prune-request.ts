@@ -1,8 +1,9 @@
 /**
  * What the retention pruner asks of the journal (see src/retention/). An event goes, with its deliveries and
- * their attempts, only when it was received before `eventsBefore` and every one of its deliveries is finished:
- * delivered before `eventsBefore`, or dead before `deadBefore` (dead letters have their own, longer limit).
- * An event with a pending delivery is never removed, however old.
+ * their attempts, only when it was received before `eventsBefore` and every one of its deliveries became final
+ * before `eventsBefore`, or before `deadBefore` for a dead one (dead letters have their own, longer limit). A
+ * held delivery is final only once nothing can send it any more (unfinished-delivery-sql.ts). An event with a
+ * pending delivery is never removed, however old.
  */
 export interface PruneCutoffs {
   /** ms since the epoch. */

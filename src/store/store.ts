@@ -72,7 +72,13 @@ export interface IngestItem {
 }
 
 export type IngestResult =
-  | { readonly duplicate: false; readonly eventId: string; readonly deliveries: number }
+  | {
+      readonly duplicate: false;
+      readonly eventId: string;
+      readonly deliveries: number;
+      /** How many of `deliveries` a throttle suppressed (decided in the journal); absent when none. */
+      readonly suppressed?: number;
+    }
   | { readonly duplicate: true; readonly eventId: string; readonly deliveries: 0 };
 
 export interface StoredEvent {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
@@ -12,6 +12,7 @@ import { useTempDirs } from '../helpers/temp-dir.js';
 import { describePostgres } from '../store/describe-postgres.js';
 import { DAY_MS, makeIngestItem } from '../store/make-ingest-item.js';
 import { finishDeliveries } from '../store/retention-store-contract.js';
+import { silence } from '../store/silence-store-contract.js';
 import { tempPostgresJournal, testDatabaseUrl } from '../store/temp-postgres-journal.js';
 
 const tempDir = useTempDirs();
@@ -81,6 +82,36 @@ describe('switchyard prune on SQLite (real processes)', { timeout: 60_000 }, () 
     expect(result.out).toContain('would remove 6 events, 6 deliveries (2 dead letters), 6 attempts\n');
     expect(await store.counts()).toEqual({ events: 10, deliveries: 10 });
     expect(await states(store)).toEqual(before);
+  });
+
+  it('--dry-run and the prune leave held events that noise control may still send; muted ones go', async () => {
+    const { config, store } = await journal();
+    const old = Date.now() - 40 * DAY_MS;
+    const item = (i: number, target: string) => makeIngestItem({ receivedAt: old + 100 + i, targets: [target] });
+    await store.createSilence({ ...silence({ id: 'sil_env', onExpiry: 'deliver_unresolved' }), endsAt: old + DAY_MS });
+    const group = { route: 'storm', key: 'storm|', waitMs: 80_000, intervalMs: 0, maxEvents: 10 };
+    const throttle = { by: 'target:pager', key: 'target:pager|', windowMs: 60_000, max: 1 };
+    await store.ingest([
+      { ...item(1, 'pager'), holds: [{ state: 'silenced', by: 'sil_env' }] },
+      { ...item(2, 'pager'), groups: [group] },
+      { ...item(3, 'pager'), throttles: [throttle] }, // let through: pending
+      { ...item(4, 'pager'), throttles: [throttle] }, // suppressed, reported by no later message yet
+      { ...item(5, 'pager'), holds: [{ state: 'muted', by: 'maintenance' }] },
+    ]);
+    const result = await run(['--config', config, '--dry-run']);
+    expect(result.out).toContain('would remove 7 events, 7 deliveries (2 dead letters), 6 attempts\n');
+    expect((await run(['--config', config])).out).toContain('removed 7 events, 7 deliveries');
+    expect(await states(store)).toMatchObject({ 'pager/silenced': 1, 'pager/grouped': 1, 'pager/suppressed': 1 });
+    expect(await states(store)).not.toHaveProperty('pager/muted');
+  });
+
+  it('--dry-run prints durations under a day as configured', async () => {
+    const { config } = await journal();
+    const configured = readFileSync(config, 'utf8').replace('dedupe_window: 7d', 'dedupe_window: 1s');
+    writeFileSync(config, `${configured}retention: { events: 3s, dead: 90s }\n`);
+    const result = await run(['--config', config, '--dry-run']);
+    expect(result.err).toBe('');
+    expect(result.out).toContain('events kept 3s (retention.events 3s, dedupe_window 1s), dead letters 1m30s');
   });
 
   it('prunes now: finished old events go, pending and recent dead letters stay; --vacuum gives the space back', async () => {

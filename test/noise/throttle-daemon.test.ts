@@ -81,7 +81,8 @@ routes:
     to: [tickets, archive]
     throttle: { key: "{{ data.host }}", window: 10m }
 `;
-    const d = (daemon = await startTestDaemon(tempDir(), { rules }));
+    const token = 'throttle-daemon-admin-token-0123456789';
+    const d = (daemon = await startTestDaemon(tempDir(), { rules, env: { SWITCHYARD_ADMIN_TOKEN: token } }));
     for (let n = 0; n < 3; n += 1) {
       const answer = await postWebhook(d.url, envelope('agent.offline', { host: 'db-1', n }), {
         secret: SOURCE_SECRET,
@@ -98,6 +99,9 @@ routes:
         .map((x) => x.target)
         .sort(),
     ).toEqual(['archive', 'archive', 'tickets', 'tickets']);
+    const metrics = await (await fetch(`${d.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(metrics).toMatch(/^switchyard_deliveries_held_total\{state="suppressed"\} 4$/m);
+    expect(metrics).toMatch(/^switchyard_deliveries_queued_total 2$/m);
   }, 30_000);
 });
 

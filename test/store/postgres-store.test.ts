@@ -1,5 +1,6 @@
 import { describePostgres } from './describe-postgres.js';
 import { describeDeliveryStoreContract } from './delivery-store-contract.js';
+import { describeHeldRetentionStoreContract } from './held-retention-store-contract.js';
 import { describeKeyOrderStoreContract } from './key-order-store-contract.js';
 import { describeRetentionStoreContract } from './retention-store-contract.js';
 import { describeSilenceStoreContract } from './silence-store-contract.js';
@@ -12,4 +13,5 @@ describePostgres('PostgreSQL store', () => {
   describeDeliveryStoreContract('PostgreSQL', () => tempPostgresJournal());
   describeKeyOrderStoreContract('PostgreSQL', () => tempPostgresJournal());
   describeRetentionStoreContract('PostgreSQL', () => tempPostgresJournal());
+  describeHeldRetentionStoreContract('PostgreSQL', () => tempPostgresJournal());
 });

@@ -98,7 +98,11 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
         throttles: [throttle(host)],
       });
       // One group with five for db-1 (two let through, three suppressed) and one for db-2.
-      await store.ingest([0, 1, 2, 3, 4].map((i) => item('db-1', T0 + i)).concat([item('db-2', T0 + 5)]));
+      const results = await store.ingest(
+        [0, 1, 2, 3, 4].map((i) => item('db-1', T0 + i)).concat([item('db-2', T0 + 5)]),
+      );
+      // What the held deliveries metric counts: the throttle decided in the journal.
+      expect(results.map((r) => (r.duplicate ? 'duplicate' : (r.suppressed ?? 0)))).toEqual([0, 0, 1, 1, 1, 0]);
       const states = async () => (await store.findDeliveries({ limit: 100 })).map((d) => [d.state, d.heldBy]);
       expect(await states()).toEqual([
         ['pending', null],

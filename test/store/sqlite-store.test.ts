@@ -13,6 +13,7 @@ import { runSqliteMigrations } from '../../src/store/sqlite/run-sqlite-migration
 import type { Store } from '../../src/store/store.js';
 import { makeIngestItem } from './make-ingest-item.js';
 import { describeDeliveryStoreContract } from './delivery-store-contract.js';
+import { describeHeldRetentionStoreContract } from './held-retention-store-contract.js';
 import { describeKeyOrderStoreContract } from './key-order-store-contract.js';
 import { describeRetentionStoreContract } from './retention-store-contract.js';
 import { describeSilenceStoreContract } from './silence-store-contract.js';
@@ -200,3 +201,4 @@ describe('SQLite store', () => {
   });
 });
 describeRetentionStoreContract('SQLite', () => tempSqliteJournal());
+describeHeldRetentionStoreContract('SQLite', () => tempSqliteJournal());

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS, T0, makeIngestItem } from './make-ingest-item.js';
+import { finishDeliveries } from './retention-store-contract.js';
 import { tempSqliteJournal } from './temp-sqlite-journal.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -52,5 +53,26 @@ describe('SQLite throttle keys', () => {
     expect(deliveries.map((d) => d.state)).toEqual(['pending', 'suppressed', 'suppressed', 'pending', 'suppressed']);
     const claimed = await store.claimDue({ target: 'chat', now: T0 + DAY_MS, limit: 10, leaseMs: 1_000 });
     expect(claimed.map((c) => c.suppressedCount)).toEqual([0, 2]);
+  });
+
+  it('keeps a key that still counts suppressed deliveries through retention, so the next message reports them', async () => {
+    const journal = await tempSqliteJournal();
+    cleanups.push(() => journal.dispose());
+    let store = await journal.open();
+    await store.migrate();
+    const throttle = { by: 'target:chat', key: 'target:chat|db-1', windowMs: 60_000, max: 1 };
+    const item = (at: number) => ({ ...makeIngestItem({ targets: ['chat'], receivedAt: at }), throttles: [throttle] });
+    await store.ingest([item(T0)]);
+    await store.ingest([item(T0 + 10)]);
+    await store.ingest([item(T0 + 6_000)]); // a checkpoint: the key is written with 2 suppressed
+    await finishDeliveries(store, 'chat', 'delivered', T0 + 20);
+    const pruned = await store.pruneBatch({ eventsBefore: T0 + DAY_MS, deadBefore: T0 + DAY_MS, limit: 100 });
+    expect(pruned.events).toBe(1); // the one let through; the suppressed ones wait to be reported
+    await store.close(); // the key is read from the journal again
+    store = await journal.open();
+    cleanups.push(() => store.close());
+    await store.ingest([item(T0 + 2 * DAY_MS)]);
+    const claimed = await store.claimDue({ target: 'chat', now: T0 + 2 * DAY_MS, limit: 10, leaseMs: 1_000 });
+    expect(claimed.map((c) => c.suppressedCount)).toEqual([2]);
   });
 });

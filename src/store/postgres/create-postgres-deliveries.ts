@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { DeliveryFilter, DeliveryState, StoredAttempt, StoredDelivery } from '../store.js';
 import { inLine, toStoredDelivery } from '../key-order-sql.js';
 import { pendingTargetsSql } from '../pending-targets-sql.js';
+import { COUNTED_DELIVERIES_SQL } from '../counted-deliveries-sql.js';
 import { parseDeliveryId } from '../sqlite/parse-delivery-id.js';
 import { POSTGRES_COLUMNS } from './postgres-columns.js';
 import { postgresDeliveryFilter } from './postgres-delivery-filter.js';
@@ -47,7 +48,8 @@ export function createPostgresDeliveries(pool: pg.Pool) {
     },
     async countByTarget(): Promise<{ target: string; state: DeliveryState; count: number }[]> {
       const result = await pool.query<{ target: string; state: DeliveryState; count: number }>(
-        'SELECT target, state, count(*) AS count FROM deliveries GROUP BY target, state ORDER BY target, state',
+        `SELECT target, state, count(*) AS count FROM deliveries WHERE ${COUNTED_DELIVERIES_SQL}
+         GROUP BY target, state ORDER BY target, state`,
       );
       return result.rows;
     },

@@ -66,13 +66,21 @@ export function createPostgresIngest(
           );
         }
         // After the others: each decision is its own statement, so it sees the deliveries inserted before it.
+        const suppressed = new Map<string, number>();
         for (const { event, target, key, throttle, group } of all) {
-          if (throttle !== null)
-            await insertThrottled(client, { eventId: event.id, target, at: event.receivedAt, key }, throttle);
+          if (throttle !== null) {
+            const at = event.receivedAt;
+            if (await insertThrottled(client, { eventId: event.id, target, at, key }, throttle))
+              suppressed.set(event.id, (suppressed.get(event.id) ?? 0) + 1);
+          }
           if (group !== null)
             await insertGrouped(client, { eventId: event.id, target, at: event.receivedAt, key }, group);
         }
-        return results;
+        if (suppressed.size === 0) return results;
+        return results.map((r) => {
+          const count = r.duplicate ? undefined : suppressed.get(r.eventId);
+          return count === undefined ? r : { ...r, suppressed: count };
+        });
       },
       lockKeys(dedupeLockKeys(namespace, items)),
     );
@@ -94,16 +102,22 @@ const throttled = prepared(
      created_at, updated_at, retry_from, correlation_key)
    SELECT $1, $2, CASE WHEN sent.n >= $6 THEN 'suppressed' ELSE 'pending' END,
      CASE WHEN sent.n >= $6 THEN $7 END, $3, CASE WHEN sent.n >= $6 THEN 0 ELSE held.n END, $4, $4, $4, $4, $8
-   FROM sent, held`,
+   FROM sent, held
+   RETURNING state`,
 );
 
-/** As SQLite's insertThrottled (create-sqlite-ingest.ts): suppressed when `max` were let through in the window. */
+/**
+ * As SQLite's insertThrottled (create-sqlite-ingest.ts): suppressed when `max` were let through in the window.
+ * Returns whether it was.
+ */
 async function insertThrottled(
   client: pg.PoolClient,
   { eventId, target, at, key }: { eventId: string; target: string; at: number; key: string | null },
   throttle: ThrottleCheck,
-): Promise<void> {
-  await client.query(throttled([eventId, target, throttle.key, at, throttle.windowMs, throttle.max, throttle.by, key]));
+): Promise<boolean> {
+  const values = [eventId, target, throttle.key, at, throttle.windowMs, throttle.max, throttle.by, key];
+  const inserted = await client.query<{ state: string }>(throttled(values));
+  return inserted.rows[0]?.state === 'suppressed';
 }
 
 /** Per item, the oldest stored event with its (source, body hash) received within its window. */

@@ -3,6 +3,7 @@ import { NOTHING_PRUNED, type PruneBatchResult, type PruneRequest } from '../pru
 import { minuteOf } from '../event-count-buckets.js';
 import { PRUNE_EVENT_COUNTS_SQL } from '../event-counts-prune-sql.js';
 import { PRUNE_SENT_DIGESTS_SQL } from '../sent-digests-prune-sql.js';
+import { unfinishedDeliverySql } from '../unfinished-delivery-sql.js';
 import { numbered } from './numbered.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
@@ -50,9 +51,9 @@ async function pruneWindow(client: pg.PoolClient, schema: string, request: Prune
   const old = rows.filter((row) => row.receivedAt < request.eventsBefore).map((row) => row.id);
   if (old.length === 0) return { ...NOTHING_PRUNED, next, busy: false };
   const unfinished = await client.query<{ eventId: string }>(
-    `WITH locked AS (SELECT event_id, state, updated_at FROM deliveries WHERE event_id = ANY($1) FOR UPDATE)
-       SELECT DISTINCT event_id AS "eventId" FROM locked
-       WHERE state = 'pending' OR updated_at >= $2 OR (state = 'dead' AND updated_at >= $3)`,
+    `WITH locked AS (SELECT event_id, state, updated_at, created_at, held_by, throttle_key
+         FROM deliveries WHERE event_id = ANY($1) FOR UPDATE)
+       SELECT DISTINCT event_id AS "eventId" FROM locked d WHERE ${unfinishedDeliverySql('$2', '$3')}`,
     [old, request.eventsBefore, request.deadBefore],
   );
   const kept = new Set(unfinished.rows.map((row) => row.eventId));

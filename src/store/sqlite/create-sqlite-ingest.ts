@@ -49,6 +49,7 @@ export function createSqliteIngest(
       title: event.title ?? null,
       dedupeKey: hashKey,
     });
+    let suppressedCount = 0;
     item.targets.forEach((target, index) => {
       // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
       const hold = item.holds?.[index];
@@ -65,12 +66,16 @@ export function createSqliteIngest(
         statements.insertHeldDelivery.run({ eventId, target, at, key, state: 'grouped', heldBy });
       } else if (throttle) {
         const { suppressed, count } = throttles.decide(throttle, at);
+        if (suppressed) suppressedCount += 1;
         const [state, heldBy] = suppressed ? ['suppressed', throttle.by] : ['pending', null];
         const throttleKey = throttle.key;
         statements.insertThrottledDelivery.run({ eventId, target, at, key, state, heldBy, throttleKey, count });
       } else statements.insertPendingDelivery.run({ eventId, target, at, key });
     });
-    return { duplicate: false, eventId: event.id, deliveries: item.targets.length };
+    const deliveries = item.targets.length;
+    return suppressedCount === 0
+      ? { duplicate: false, eventId: event.id, deliveries }
+      : { duplicate: false, eventId: event.id, deliveries, suppressed: suppressedCount };
   };
   const ingestAll = db.transaction((items: readonly IngestItem[]) => {
     const results = items.map(ingestOne);

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { minuteOf } from '../event-count-buckets.js';
 import { PRUNE_EVENT_COUNTS_SQL } from '../event-counts-prune-sql.js';
 import { PRUNE_SENT_DIGESTS_SQL } from '../sent-digests-prune-sql.js';
+import { unfinishedDeliverySql } from '../unfinished-delivery-sql.js';
 import {
   NOTHING_PRUNED,
   type PruneBatchResult,
@@ -11,9 +12,9 @@ import {
   type PruneRequest,
 } from '../prune-request.js';
 
-// An event is finished when none of its deliveries is pending or finished too recently for its limit.
-const UNFINISHED = `SELECT 1 FROM deliveries d WHERE d.event_id = e.id AND (d.state = 'pending'
-  OR d.updated_at >= @eventsBefore OR (d.state = 'dead' AND d.updated_at >= @deadBefore))`;
+// An event is finished when none of its deliveries is unfinished or finished too recently for its limit.
+const UNFINISHED = `SELECT 1 FROM deliveries d WHERE d.event_id = e.id
+  AND ${unfinishedDeliverySql('@eventsBefore', '@deadBefore')}`;
 const IDS = 'SELECT value FROM json_each(@ids)';
 
 /**
@@ -39,10 +40,10 @@ export function createSqliteRetention(db: Database.Database, path: string) {
   );
   const deleteDeliveries = db.prepare<{ ids: string }>(`DELETE FROM deliveries WHERE event_id IN (${IDS})`);
   const deleteEvents = db.prepare<{ ids: string }>(`DELETE FROM events WHERE id IN (${IDS})`);
-  // A throttle key untouched since before the events cutoff: its window is long over, and what it suppressed
-  // was pruned with its events.
+  // A throttle key untouched since before the events cutoff: its window is long over. One still counting
+  // suppressed deliveries stays: the next one let through reports them (and only then may they go).
   const deleteThrottleKeys = db.prepare<{ eventsBefore: number }>(
-    'DELETE FROM throttle_keys WHERE updated_at < @eventsBefore',
+    'DELETE FROM throttle_keys WHERE updated_at < @eventsBefore AND suppressed = 0',
   );
   // Likewise a correlation key's references (issue 14): nothing was delivered for it since the cutoff.
   const deleteReferences = db.prepare<{ eventsBefore: number }>(

@@ -1,3 +1,5 @@
+import { COUNTED_DELIVERIES_SQL } from '../counted-deliveries-sql.js';
+
 // The statements count-in-slices.ts reads the journal through (SQLite).
 
 // Only `max`, and alone in its SELECT: SQLite reads a min or a max off the primary key only then
@@ -8,5 +10,5 @@ export const LAST_DELIVERY_ID_SQL = 'SELECT max(id) FROM deliveries';
 // span of ids: pending and dead deliveries outlive the rest, so the ids left in a journal can be sparse.
 export const SLICE_END_SQL = 'SELECT max(id) FROM (SELECT id FROM deliveries WHERE id > ? ORDER BY id LIMIT ?)';
 
-export const COUNT_SLICE_SQL =
-  'SELECT target, state, count(*) AS count FROM deliveries WHERE id > ? AND id <= ? GROUP BY target, state';
+export const COUNT_SLICE_SQL = `SELECT target, state, count(*) AS count FROM deliveries
+  WHERE id > ? AND id <= ? AND ${COUNTED_DELIVERIES_SQL} GROUP BY target, state`;
