@@ -36,6 +36,7 @@ import { createLiveRules, type ReloadTrigger } from './rules/create-live-rules.j
 import { watchRulesFile } from './rules/watch-rules-file.js';
 import { createStore } from './store/create-store.js';
 import { describeStore } from './store/describe-store.js';
+import { journalFreeBytes } from './store/journal-free-bytes.js';
 import { migrateAtStart } from './store/migrate-at-start.js';
 import { newId } from './store/new-id.js';
 import { lockSqliteJournal } from './store/sqlite/lock-sqlite-journal.js';
@@ -121,7 +122,10 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     releases.push(() => store.close());
     const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });
     releases.push(async () => migration.stop());
-    const groupCommit = createIngestCommit({ store, metrics, ensureMigrated: () => migration.ensure() });
+    const freeBytes = journalFreeBytes(config.store);
+    const journal = () => ({ journal: describeStore(config.store), ...(freeBytes && { free_bytes: freeBytes() }) });
+    const ensureMigrated = () => migration.ensure();
+    const groupCommit = createIngestCommit({ store, metrics, log, ensureMigrated, journal });
     releases.push(() => groupCommit.drain());
 
     // Issue 11: `delivery.worker_thread` runs the same engine in a worker thread with its own connection.
@@ -234,6 +238,9 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
           reloadStatus: rules.status,
           lastCommitError: () => groupCommit.lastError(),
           clearCommitError: () => groupCommit.clearError(),
+          // Four of the largest events: each is written twice (the WAL, then the checkpoint into the file).
+          freeBytes,
+          roomBytes: 4 * config.maxBodyBytes,
           deliveryWorkerFailure,
         }),
       liveness: () =>
