@@ -113,6 +113,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       // previous run's and send them again. PostgreSQL journals are shared by design (claims, leases).
       const lock = lockSqliteJournal(config.store.path, { pid: process.pid, host: hostname(), startedAt: clock.now() });
       releases.push(async () => lock.release());
+      for (const warning of lock.warnings) log.warn(warning, { journal: config.store.path });
     }
     // With store.sqlite.thread, said once at error level as for the delivery worker (the failing calls' lines
     // do not say why), and liveness fails: nothing but a restart recovers it.
