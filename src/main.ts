@@ -8,6 +8,7 @@ import { checkLiveness } from './admin/check-liveness.js';
 import { checkReadiness } from './admin/check-readiness.js';
 import { consoleDir } from './admin/console-dir.js';
 import { createAdminApp } from './admin/create-admin-app.js';
+import { logActivitySummary } from './admin/log-activity-summary.js';
 import { startAdminListener } from './admin/start-admin-listener.js';
 import { createMetrics } from './admin/metrics.js';
 import { registerScrapeGauges } from './admin/register-scrape-gauges.js';
@@ -63,6 +64,8 @@ export interface StartOptions {
   readonly silenceRefreshMs?: number;
   /** When the first retention pass runs after start (default one minute; tests shorten it). */
   readonly firstPruneAfterMs?: number;
+  /** How often the activity summary is logged (default one minute; tests shorten it). */
+  readonly activitySummaryMs?: number;
   /** The built console's folder (default dist/console/ of the package; tests pass a folder of fake files). */
   readonly consoleDir?: string;
 }
@@ -125,11 +128,9 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     releases.push(async () => migration.stop());
     const freeBytes = journalFreeBytes(config.store);
     const journal = () => ({ journal: describeStore(config.store), ...(freeBytes && { free_bytes: freeBytes() }) });
-    const ensureMigrated = () => migration.ensure();
-    const groupCommit = createIngestCommit({ store, metrics, log, ensureMigrated, journal });
+    const groupCommit = createIngestCommit({ store, metrics, log, ensureMigrated: () => migration.ensure(), journal });
     releases.push(() => groupCommit.drain());
-
-    // Issue 11: `delivery.worker_thread` runs the same engine in a worker thread with its own connection.
+    // `delivery.worker_thread`: the same engine in a worker thread with its own connection.
     const { configFile, env, cwd, deliveryPollMs: pollIntervalMs } = options;
     const worker = config.delivery.workerThread
       ? createEngineWorker({ configFile, env, cwd, pollIntervalMs }, { log, logStream, metrics })
@@ -172,6 +173,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       firstPassAfterMs: options.firstPruneAfterMs,
     });
     releases.push(() => pruner.stop());
+    releases.push(logActivitySummary({ metrics, log, clock, intervalMs: options.activitySummaryMs }));
     let accepting = false;
     const ingestContext: IngestContext = {
       config,
