@@ -8,6 +8,7 @@ import { checkLiveness } from './admin/check-liveness.js';
 import { checkReadiness } from './admin/check-readiness.js';
 import { consoleDir } from './admin/console-dir.js';
 import { createAdminApp } from './admin/create-admin-app.js';
+import { logActivitySummary } from './admin/log-activity-summary.js';
 import { startAdminListener } from './admin/start-admin-listener.js';
 import { createMetrics } from './admin/metrics.js';
 import { registerScrapeGauges } from './admin/register-scrape-gauges.js';
@@ -36,6 +37,7 @@ import { createLiveRules, type ReloadTrigger } from './rules/create-live-rules.j
 import { watchRulesFile } from './rules/watch-rules-file.js';
 import { createStore } from './store/create-store.js';
 import { describeStore } from './store/describe-store.js';
+import { journalFreeBytes } from './store/journal-free-bytes.js';
 import { migrateAtStart } from './store/migrate-at-start.js';
 import { newId } from './store/new-id.js';
 import { lockSqliteJournal } from './store/sqlite/lock-sqlite-journal.js';
@@ -62,6 +64,8 @@ export interface StartOptions {
   readonly silenceRefreshMs?: number;
   /** When the first retention pass runs after start (default one minute; tests shorten it). */
   readonly firstPruneAfterMs?: number;
+  /** How often the activity summary is logged (default one minute; tests shorten it). */
+  readonly activitySummaryMs?: number;
   /** The built console's folder (default dist/console/ of the package; tests pass a folder of fake files). */
   readonly consoleDir?: string;
 }
@@ -112,6 +116,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       // previous run's and send them again. PostgreSQL journals are shared by design (claims, leases).
       const lock = lockSqliteJournal(config.store.path, { pid: process.pid, host: hostname(), startedAt: clock.now() });
       releases.push(async () => lock.release());
+      for (const warning of lock.warnings) log.warn(warning, { journal: config.store.path });
     }
     // With store.sqlite.thread, said once at error level as for the delivery worker (the failing calls' lines
     // do not say why), and liveness fails: nothing but a restart recovers it.
@@ -121,10 +126,11 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     releases.push(() => store.close());
     const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });
     releases.push(async () => migration.stop());
-    const groupCommit = createIngestCommit({ store, metrics, ensureMigrated: () => migration.ensure() });
+    const freeBytes = journalFreeBytes(config.store);
+    const journal = () => ({ journal: describeStore(config.store), ...(freeBytes && { free_bytes: freeBytes() }) });
+    const groupCommit = createIngestCommit({ store, metrics, log, ensureMigrated: () => migration.ensure(), journal });
     releases.push(() => groupCommit.drain());
-
-    // Issue 11: `delivery.worker_thread` runs the same engine in a worker thread with its own connection.
+    // `delivery.worker_thread`: the same engine in a worker thread with its own connection.
     const { configFile, env, cwd, deliveryPollMs: pollIntervalMs } = options;
     const worker = config.delivery.workerThread
       ? createEngineWorker({ configFile, env, cwd, pollIntervalMs }, { log, logStream, metrics })
@@ -167,6 +173,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       firstPassAfterMs: options.firstPruneAfterMs,
     });
     releases.push(() => pruner.stop());
+    releases.push(logActivitySummary({ metrics, log, clock, intervalMs: options.activitySummaryMs }));
     let accepting = false;
     const ingestContext: IngestContext = {
       config,
@@ -234,6 +241,9 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
           reloadStatus: rules.status,
           lastCommitError: () => groupCommit.lastError(),
           clearCommitError: () => groupCommit.clearError(),
+          // Four of the largest events: each is written twice (the WAL, then the checkpoint into the file).
+          freeBytes,
+          roomBytes: 4 * config.maxBodyBytes,
           deliveryWorkerFailure,
         }),
       liveness: () =>

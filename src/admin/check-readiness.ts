@@ -36,6 +36,10 @@ export interface ReadinessSources {
   readonly lastCommitError: () => string | null;
   /** Called when a write probe succeeded after a failed commit: the journal takes writes again. */
   readonly clearCommitError: () => void;
+  /** SQLite: the bytes free beside the journal (undefined when unreadable). Absent on PostgreSQL. */
+  readonly freeBytes?: (() => number | undefined) | undefined;
+  /** The room a failed journal must have again before the probe clears the failure. */
+  readonly roomBytes: number;
   /** With `delivery.worker_thread`: why its thread is not running (it died), or null while it runs. */
   readonly deliveryWorkerFailure?: () => string | null;
 }
@@ -52,11 +56,13 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
   let commitError = sources.lastCommitError();
   if (commitError !== null && journal.ok) {
     // Not ready since a commit failed. A load balancer then stops sending webhooks, so no commit would ever
-    // clear it: probe a write transaction instead.
+    // clear it: probe a write instead. Its one page fits where an event may not (a WAL reused after a
+    // checkpoint needs no new space), so on a nearly full disk it would clear the failure at every probe and
+    // the next webhook would fail again: room for the largest events is asked for too.
     try {
       await sources.store.ping({ write: true });
-      sources.clearCommitError();
-      commitError = null;
+      commitError = lackOfRoom(sources);
+      if (commitError === null) sources.clearCommitError();
     } catch {
       // Still failing; the last commit's error says why.
     }
@@ -76,4 +82,10 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
     ready: listening.ok && journal.ok && ingest.ok && (worker?.ok ?? true),
     checks: { listening, journal, ingest, ...(worker === undefined ? {} : { delivery_worker: worker }), rules },
   };
+}
+
+function lackOfRoom(sources: ReadinessSources): string | null {
+  const free = sources.freeBytes?.();
+  if (free === undefined || free >= sources.roomBytes) return null;
+  return `the journal's disk has ${free} bytes free; ingest is ready again once it has ${sources.roomBytes}`;
 }

@@ -32,6 +32,8 @@ export interface Metrics {
   onScrape(collect: () => Promise<void> | void): void;
   /** A counter's or gauge's current value (tests, health output). */
   value(name: string, labels?: Labels): Promise<number>;
+  /** The sum of a counter's series that have all of `labels` (every series without), for summaries. */
+  total(name: string, labels?: Labels): Promise<number>;
   render(): Promise<string>;
   readonly contentType: string;
 }
@@ -84,6 +86,13 @@ export function createMetrics(
           wanted.every(([key, value]) => v.labels[key] === value) && Object.keys(v.labels).length === wanted.length,
       );
       return sample?.value ?? 0;
+    },
+    async total(name, labels = {}) {
+      const wanted = Object.entries(labels);
+      const data = await get(name, Counter).get();
+      let sum = 0;
+      for (const v of data.values) if (wanted.every(([key, value]) => v.labels[key] === value)) sum += v.value;
+      return sum;
     },
     async render() {
       for (const collect of collectors) await collect();

@@ -31,7 +31,8 @@ export function createIngestHandler(ctx: IngestContext): (req: IncomingMessage, 
       kind: eventKindLabel(kind),
       outcome: error.code,
     });
-    ctx.log.warn('webhook rejected', {
+    // A journal outage is logged once where commits fail (create-ingest-commit.ts), not for every webhook.
+    (error.code === 'journal_unavailable' ? ctx.log.debug : ctx.log.warn)('webhook rejected', {
       source,
       status,
       reason: error.code,

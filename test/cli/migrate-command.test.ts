@@ -1,6 +1,7 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrate } from '../../src/cli/migrate-command.js';
 import { postgresMigrations } from '../../src/store/postgres/migrations/postgres-migrations.js';
@@ -61,7 +62,10 @@ describe('switchyard migrate on SQLite', () => {
     expect(refused).toMatchObject({ code: 1, out: '' });
     expect(refused.err).toContain(`journal_locked: the journal ${journal} is in use by another switchyard daemon`);
     expect(refused.err).toContain('(pid 4242 on host soc-1');
-    expect(existsSync(journal)).toBe(false);
+    // Nothing migrated: the journal the daemon's lock made has no table yet.
+    const opened = new Database(journal, { readonly: true });
+    expect(opened.prepare('SELECT count(*) AS n FROM sqlite_master').get()).toEqual({ n: 0 });
+    opened.close();
 
     daemon.release();
     expect((await migrate(dir)).out).toContain(`schema version ${SQLITE_LATEST} (was 0)`);

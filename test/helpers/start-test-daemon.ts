@@ -76,6 +76,8 @@ export async function startTestDaemon(
     silenceRefreshMs?: number;
     /** The built console's folder (default: the package's dist/console/). */
     consoleDir?: string;
+    /** How often the activity summary is logged (default: the daemon's minute). */
+    activitySummaryMs?: number;
   } = {},
 ): Promise<TestDaemon> {
   const rulesPath = path.join(dir, 'rules.yaml');
@@ -116,6 +118,7 @@ ${options.config ?? ''}
     ...(options.sourceWatchMs === undefined ? {} : { sourceWatchMs: options.sourceWatchMs }),
     ...(options.digestSendMs === undefined ? {} : { digestSendMs: options.digestSendMs }),
     ...(options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir }),
+    ...(options.activitySummaryMs === undefined ? {} : { activitySummaryMs: options.activitySummaryMs }),
   });
   const withStore = async <T>(read: (store: Store) => Promise<T>): Promise<T> => {
     const store = createSqliteStore({ path: dbPath });

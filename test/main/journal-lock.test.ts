@@ -1,3 +1,4 @@
+import { linkSync, mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -112,6 +113,36 @@ describe('one daemon per SQLite journal (real processes)', () => {
     expect(restarted.cli.child.exitCode).toBeNull();
   }, 60_000);
 
+  it('refuses a second daemon on a hard link to the journal in another folder, and it takes nothing of the first one', async () => {
+    const receiver = await startHttpReceiver();
+    cleanups.push(() => receiver.close());
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'a'));
+    const journal = path.join(dir, 'a', 'journal.db');
+    const target = { targetUrl: `${receiver.url}/hook`, target: 'timeout: 60s' };
+    const config = writeDaemonConfig(dir, { name: 'first', ...target, store: '{ sqlite: { path: ./a/journal.db } }' });
+    receiver.script({ delayMs: 60_000 });
+    const first = await serve(config, env, processes);
+    expect((await postWebhook(first.url, event, { secret: SOURCE_SECRET })).status).toBe(200);
+    await receiver.waitForRequests(1, 10_000);
+
+    linkSync(journal, path.join(dir, 'b.db'));
+    const linked = writeDaemonConfig(dir, { name: 'second', ...target, store: '{ sqlite: { path: ./b.db } }' });
+    const second = run(['serve', '--config', linked]);
+    const outcome = await Promise.race([
+      second.exited.then((code) => ({ code })),
+      second.waitFor('switchyard listening').then(() => ({ code: 'listening' })),
+    ]);
+    expect(outcome).toEqual({ code: 1 });
+    expect(second.stderr()).toContain(
+      `journal_locked: the journal ${path.join(dir, 'b.db')} is in use by another switchyard daemon that opened it by another name`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receiver.requests).toHaveLength(1);
+    expect(await deliveries(journal)).toMatchObject([{ state: 'pending', attempts: 0 }]);
+    expect(first.cli.child.exitCode).toBeNull();
+  }, 60_000);
+
   it('refuses a second daemon in the same process too, storing nothing and leaving the first one serving', async () => {
     const dir = tempDir();
     const first = await startTestDaemon(dir);
@@ -131,6 +162,21 @@ describe('one daemon per SQLite journal (real processes)', () => {
     // A daemon that stopped cleanly gives the journal up.
     const again = await startTestDaemon(dir);
     await again.running.close();
+  });
+
+  it('warns at start when the journal file has a second name, whose WAL would be a different one', async () => {
+    const dir = tempDir();
+    const first = await startTestDaemon(dir);
+    await first.running.close();
+    linkSync(first.dbPath, path.join(dir, 'copy.db'));
+    const again = await startTestDaemon(dir);
+    await again.running.close();
+    expect(again.logs().filter((line) => line.level === 'warn')).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining('the journal file has 2 hard links: open it by this name only'),
+        journal: again.dbPath,
+      }),
+    ]);
   });
 
   it('gives the journal up when a start fails after taking it (the admin port is taken), so the next start succeeds', async () => {

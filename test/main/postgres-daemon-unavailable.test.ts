@@ -1,3 +1,4 @@
+import { COMMITS_BACK, COMMITS_FAILING } from '../../src/ingest/create-ingest-commit.js';
 import { postgresMigrations } from '../../src/store/postgres/migrations/postgres-migrations.js';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -98,6 +99,16 @@ describe('a daemon whose PostgreSQL cannot be reached', () => {
         message: 'the journal cannot be reached: starting not ready, ingest answers 503 until it can',
       }),
     );
+    // The outage is one line, naming the database without its password; the refused webhooks are not a line each.
+    const outage = daemon.logs().filter((line) => line.message === COMMITS_FAILING);
+    expect(outage).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        journal: `postgres://127.0.0.1:${port}/switchyard (schema switchyard)`,
+      }),
+    ]);
+    expect(outage[0]).not.toHaveProperty('free_bytes');
+    expect(daemon.logs().filter((line) => line.message === 'webhook rejected')).toEqual([]);
     expect(daemon.rawLogs()).not.toContain(PASSWORD);
     expect(receiver.requests).toHaveLength(0);
   });
@@ -123,6 +134,9 @@ describePostgres('a daemon whose PostgreSQL comes back', () => {
     await relayToDatabase(port);
     const answer = await postWebhook(daemon.url, event(2), { secret: SOURCE_SECRET });
     expect(answer).toMatchObject({ status: 200, body: { deliveries: 1 } });
+    expect(daemon.logs().filter((line) => line.message === COMMITS_BACK)).toEqual([
+      expect.objectContaining({ level: 'info', by: 'a commit', refused: 1 }),
+    ]);
     const [request] = await receiver.waitForRequests(1);
     expect(JSON.parse(request?.body.toString() ?? '{}')).toMatchObject({ data: { hostname: 'h-2' } });
     await waitFor(

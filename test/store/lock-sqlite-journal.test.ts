@@ -1,9 +1,11 @@
-import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import { lockSqliteJournal } from '../../src/store/sqlite/lock-sqlite-journal.js';
 import { SwitchyardError } from '../../src/switchyard-error.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
+import { makeIngestItem } from './make-ingest-item.js';
 
 const tempDir = useTempDirs();
 const holder = { pid: 4242, host: 'soc-1', startedAt: Date.UTC(2026, 10, 23, 8, 0, 0) };
@@ -31,6 +33,50 @@ describe('lockSqliteJournal', () => {
     }
   });
 
+  it('locks the journal file itself: a hard link to it in another folder, or the name it was renamed to, is refused', () => {
+    const dir = tempDir();
+    mkdirSync(path.join(dir, 'a'));
+    const journal = path.join(dir, 'a', 'journal.db');
+    const lock = lockSqliteJournal(journal, holder);
+    linkSync(journal, path.join(dir, 'b.db'));
+    const refused = refusal(path.join(dir, 'b.db'));
+    expect(refused.code).toBe('journal_locked');
+    expect(refused.message).toBe(
+      `the journal ${path.join(dir, 'b.db')} is in use by another switchyard daemon that opened it by another name ` +
+        '(a hard link to the file, or a name it had before a rename): stop it first, or give this one its own ' +
+        'store.sqlite.path; the read-only and replay commands work beside it',
+    );
+    // Refused, it gave up the lock beside its own name too: nothing is left held once the first one releases.
+    rmSync(path.join(dir, 'b.db'));
+    renameSync(journal, path.join(dir, 'renamed.db'));
+    expect(refusal(path.join(dir, 'renamed.db')).code).toBe('journal_locked');
+    lock.release();
+    expect(lock.warnings).toEqual([]);
+    lockSqliteJournal(path.join(dir, 'renamed.db'), holder).release();
+  });
+
+  it('keeps the file lock while SQLite connections open, write and close the journal, and warns of a second name', async () => {
+    const dir = tempDir();
+    const journal = path.join(dir, 'journal.db');
+    const lock = lockSqliteJournal(journal, holder);
+    // A CLI command beside the daemon: it writes through WAL as before, and its closing the file (which drops a
+    // POSIX lock the process holds on it) leaves the daemon's lock in place.
+    const store = createSqliteStore({ path: journal });
+    await store.migrate();
+    await store.ingest([makeIngestItem()]);
+    expect(await store.counts()).toMatchObject({ events: 1 });
+    await store.close();
+    linkSync(journal, path.join(dir, 'second-name.db'));
+    expect(refusal(path.join(dir, 'second-name.db')).code).toBe('journal_locked');
+    lock.release();
+    const again = lockSqliteJournal(journal, holder);
+    expect(again.warnings).toEqual([
+      'the journal file has 2 hard links: open it by this name only, from the daemon and the CLI alike, since ' +
+        'SQLite keeps the write-ahead log beside the name it is given',
+    ]);
+    again.release();
+  });
+
   it('refuses a second holder, naming the journal and the first holder, until the first releases', () => {
     const journal = path.join(tempDir(), 'data', 'journal.db');
     const lock = lockSqliteJournal(journal, holder);
@@ -42,9 +88,10 @@ describe('lockSqliteJournal', () => {
         'started 2026-11-23T08:00:00.000Z): stop it first, or give this one its own store.sqlite.path; ' +
         'the read-only and replay commands work beside it',
     );
-    // The refused attempt took nothing and changed nothing: the record still names the holder.
+    // The refused attempt took nothing and changed nothing: the record still names the holder, and the journal
+    // is the empty file the holder's lock made.
     expect(JSON.parse(readFileSync(`${journal}.lock.holder`, 'utf8'))).toEqual(holder);
-    expect(existsSync(journal)).toBe(false);
+    expect(readFileSync(journal)).toHaveLength(0);
 
     lock.release();
     lock.release();

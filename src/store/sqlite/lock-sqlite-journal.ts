@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, 
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { SwitchyardError } from '../../switchyard-error.js';
+import { lockJournalInode, type InodeLock } from './lock-journal-inode.js';
 
 /** Who holds a journal: recorded beside the lock so that a refused daemon can name it. */
 export interface JournalHolder {
@@ -14,17 +15,23 @@ export interface JournalHolder {
 export interface JournalLock {
   /** Gives the journal up (idempotent). A process that dies without calling it loses the lock all the same. */
   release(): void;
+  /** What the holder should be told at warn: the journal's own lock not taken, or a second name for it. */
+  readonly warnings: readonly string[];
 }
 
 /**
- * Takes the exclusive lock that makes one process the only daemon on a SQLite journal, or throws
- * `journal_locked` naming the holder. The lock is SQLite's own: a transaction opened with BEGIN EXCLUSIVE on a
- * small empty database `<journal>.lock` and kept open. SQLite takes it with a POSIX record lock
- * (https://www.sqlite.org/lockingv3.html), which the kernel drops when the process ends however it ends, so a
- * daemon killed with SIGKILL never blocks its restart; and SQLite also refuses a second connection in the same
- * process. The journal itself is not locked: the CLI reads and replays beside the daemon through WAL.
+ * Takes the exclusive locks that make one process the only daemon on a SQLite journal, or throws
+ * `journal_locked` naming the holder. Two locks, both dropped by the kernel when the process ends however it
+ * ends, so a daemon killed with SIGKILL never blocks its restart:
+ * - the journal file's own (lock-journal-inode.ts), which every name for the file meets: a hard link, or a
+ *   name the file was renamed to, would otherwise let a second daemon take the first one's deliveries;
+ * - SQLite's own on `<journal>.lock` beside the journal's real path: a transaction opened with BEGIN EXCLUSIVE
+ *   and kept open, a POSIX record lock (https://www.sqlite.org/lockingv3.html). It is the one that versions
+ *   before the file's own lock take, so that one of them and this one still exclude each other, and the one
+ *   beside which the holder is recorded (`<journal>.lock.holder`), for the refusal to name it.
+ * The journal itself is not locked against SQLite: the CLI reads and replays beside the daemon through WAL.
  * The lock file is never deleted: a process that had opened it before the deletion would lock a file that no
- * longer has a name, and two daemons could then run. The holder's details live in `<journal>.lock.holder`.
+ * longer has a name, and two daemons could then run.
  */
 export function lockSqliteJournal(journalPath: string, holder: JournalHolder): JournalLock {
   let lockPath = `${journalPath}.lock`;
@@ -55,11 +62,13 @@ export function lockSqliteJournal(journalPath: string, holder: JournalHolder): J
   }
   const held = db;
   const holderPath = `${lockPath}.holder`;
+  const inode = takeInodeLock(journalPath, () => held.close());
   try {
     // Written whole then renamed, so that a reader never sees half a record.
     writeFileSync(`${holderPath}.tmp`, `${JSON.stringify(holder)}\n`);
     renameSync(`${holderPath}.tmp`, holderPath);
   } catch (error) {
+    if (inode.held) inode.release();
     held.close();
     throw new SwitchyardError('journal_unavailable', `cannot record the holder of ${lockPath}: ${String(error)}`, {
       status: 503,
@@ -74,9 +83,51 @@ export function lockSqliteJournal(journalPath: string, holder: JournalHolder): J
       released = true;
       // Removed while still holding the lock: removed after, it could be the next holder's record.
       rmSync(holderPath, { force: true });
+      if (inode.held) inode.release();
       held.close();
     },
+    warnings: inodeWarnings(inode),
   };
+}
+
+/** The journal file's own lock; when another process holds it, gives the name lock up and refuses. */
+function takeInodeLock(journalPath: string, releaseNameLock: () => void): InodeLock {
+  let inode: InodeLock;
+  try {
+    inode = lockJournalInode(journalPath);
+  } catch (error) {
+    releaseNameLock();
+    throw new SwitchyardError('journal_unavailable', `cannot lock the journal ${journalPath}: ${String(error)}`, {
+      status: 503,
+      where: journalPath,
+      cause: error,
+    });
+  }
+  if (inode.held || inode.reason !== 'taken') return inode;
+  releaseNameLock();
+  throw new SwitchyardError(
+    'journal_locked',
+    `the journal ${journalPath} is in use by another switchyard daemon that opened it by another name (a hard ` +
+      'link to the file, or a name it had before a rename): stop it first, or give this one its own ' +
+      'store.sqlite.path; the read-only and replay commands work beside it',
+    { where: journalPath },
+  );
+}
+
+function inodeWarnings(inode: InodeLock): string[] {
+  if (!inode.held) {
+    return [
+      'the journal file could not be locked itself (the flock command is missing, or the file system has no ' +
+        'flock): a second daemon reaching it by another name (a hard link) would not be refused',
+    ];
+  }
+  if (inode.links === 1) return [];
+  // SQLite keeps the WAL beside the name it was given: through another name, a command would not see the
+  // daemon's latest commits, and its own writes would go to a WAL of their own (https://www.sqlite.org/howtocorrupt.html#_multiple_links_to_the_same_file).
+  return [
+    `the journal file has ${inode.links} hard links: open it by this name only, from the daemon and the CLI alike, ` +
+      'since SQLite keeps the write-ahead log beside the name it is given',
+  ];
 }
 
 /** The holder as its record names it, for the refusal message; a record being written or gone says so. */
