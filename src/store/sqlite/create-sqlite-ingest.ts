@@ -50,7 +50,7 @@ export function createSqliteIngest(
       const throttle = item.throttles?.[index];
       const group = item.groups?.[index];
       // Parameters as object literals with exactly the statement's names: an object built by spreading another
-      // made better-sqlite3's binding cost about 5 µs more per delivery (bench/README.md, noise control).
+      // made better-sqlite3's binding cost about 5 µs more per delivery (docs/decisions/noise-control-costs.md).
       const eventId = event.id;
       const at = event.receivedAt;
       const key = item.keys?.[index] ?? null;
