@@ -10,7 +10,7 @@
  * (noise-journal-bench.ts).
  *
  *   npm run build && npx tsx bench/noise-bench.ts [--rounds 3] [--parts silences,throttle,group] [--cpu-prof DIR]
- *     [--config LINE]   (a config line for both daemons, e.g. 'store: { sqlite: { path: ./journal.db, thread: true } }')
+ *     [--config LINE]   (a config line for both daemons, e.g. 'log: { level: warn }')
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -48,7 +48,7 @@ export interface PipelineBenchOptions {
   readonly skipSqlite?: boolean;
   /** With a database and N > 1: also N instances of each checkout sharing one schema (`postgres-xN`). */
   readonly postgresInstances?: number;
-  /** Extra config lines for this checkout's daemon (not the baseline's), e.g. `delivery: { worker_thread: true }`. */
+  /** Extra config lines for this checkout's daemon (not the baseline's), e.g. `log: { level: warn }`. */
   readonly extraConfig?: readonly string[];
   /** Node flags for this checkout's SQLite daemon (not the baseline's), e.g. `--perf-basic-prof` for `perf`. */
   readonly nodeFlags?: readonly string[];

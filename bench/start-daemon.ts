@@ -67,7 +67,7 @@ export function startDaemon(options: DaemonOptions): Promise<ChildServer> {
     '# Written by bench/start-daemon.ts for the ingest benchmark.',
     `listen: { host: 127.0.0.1, port: ${options.port} }`,
     'rules: ./rules.yaml',
-    // An extra `store:` line (`--pipeline-config 'store: { sqlite: { path: ./journal.db, thread: true } }'`)
+    // An extra `store:` line (`--pipeline-config 'store: { sqlite: { path: ./journal.db, busy_timeout: 5s } }'`)
     // replaces the SQLite one.
     journal.kind === 'sqlite'
       ? (options.extraConfig ?? []).some((line) => line.startsWith('store:'))

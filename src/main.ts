@@ -4,7 +4,6 @@ import { ADMIN_API_METRICS } from './admin/api/admin-api-metrics.js';
 import { createAdminApi } from './admin/api/create-admin-api.js';
 import { createAuthRefusals } from './admin/api/create-auth-refusals.js';
 import { createConsoleSessions } from './admin/api/create-console-sessions.js';
-import { checkLiveness } from './admin/check-liveness.js';
 import { checkReadiness } from './admin/check-readiness.js';
 import { consoleDir } from './admin/console-dir.js';
 import { createAdminApp } from './admin/create-admin-app.js';
@@ -21,7 +20,6 @@ import { createHttpServer } from './http/create-server.js';
 import { startListener } from './http/start-listener.js';
 import { buildDeliveryEngine } from './delivery/build-delivery-engine.js';
 import { sendableTargets } from './delivery/sendable-targets.js';
-import { createEngineWorker } from './delivery/create-engine-worker.js';
 import { createIngestCommit } from './ingest/create-ingest-commit.js';
 import { createBodyBudget } from './ingest/body-budget.js';
 import { createIngestHandler } from './ingest/ingest-handler.js';
@@ -33,7 +31,7 @@ import { watchSources } from './noise/watch-sources.js';
 import { raiseEvent } from './ingest/raise-event.js';
 import type { IngestContext } from './ingest/ingest-context.js';
 import { candidateRulesCompiler } from './rules/compile-candidate-rules.js';
-import { createLiveRules, type ReloadTrigger } from './rules/create-live-rules.js';
+import { createLiveRules } from './rules/create-live-rules.js';
 import { watchRulesFile } from './rules/watch-rules-file.js';
 import { createStore } from './store/create-store.js';
 import { describeStore } from './store/describe-store.js';
@@ -94,6 +92,8 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
   const clock = options.clock ?? systemClock;
   const logStream = options.logStream ?? process.stdout;
   const log = createLogger({ level: config.log.level, secrets: config.secrets, stream: logStream });
+  // An option that was removed loads but does nothing: said at start, where an upgrade is watched.
+  for (const { key, message, where } of config.warnings) log.warn(`config ${key}: ${message}`, { where });
   const releases: (() => Promise<void>)[] = [];
   // Every step runs even when one before it fails: a store that fails to close must not keep the journal's
   // lock, the rules watcher or the listeners alive.
@@ -118,11 +118,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       releases.push(async () => lock.release());
       for (const warning of lock.warnings) log.warn(warning, { journal: config.store.path });
     }
-    // With store.sqlite.thread, said once at error level as for the delivery worker (the failing calls' lines
-    // do not say why), and liveness fails: nothing but a restart recovers it.
-    const onThreadDeath = (reason: string) =>
-      log.error('the journal thread died; the journal stays closed until a restart', { reason });
-    const store = createStore(config.store, { clock, thread: true, onThreadDeath });
+    const store = createStore(config.store, { clock });
     releases.push(() => store.close());
     const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });
     releases.push(async () => migration.stop());
@@ -130,25 +126,13 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     const journal = () => ({ journal: describeStore(config.store), ...(freeBytes && { free_bytes: freeBytes() }) });
     const groupCommit = createIngestCommit({ store, metrics, log, ensureMigrated: () => migration.ensure(), journal });
     releases.push(() => groupCommit.drain());
-    // `delivery.worker_thread`: the same engine in a worker thread with its own connection.
-    const { configFile, env, cwd, deliveryPollMs: pollIntervalMs } = options;
-    const worker = config.delivery.workerThread
-      ? createEngineWorker({ configFile, env, cwd, pollIntervalMs }, { log, logStream, metrics })
-      : undefined;
-    const engine =
-      worker ??
-      buildDeliveryEngine({ store, log, clock, metrics }, rules.current, config.secrets, {
-        random: options.random,
-        pollIntervalMs: options.deliveryPollMs,
-      });
-    const reloadRules = (trigger: ReloadTrigger) => {
-      const outcome = rules.reload(trigger);
-      worker?.reloadRules(trigger);
-      return outcome;
-    };
+
+    const engine = buildDeliveryEngine({ store, log, clock, metrics }, rules.current, config.secrets, {
+      random: options.random,
+      pollIntervalMs: options.deliveryPollMs,
+    });
     await engine.start(); // a start that fails leaves nothing running: no release to register before it
-    const deliveryWorkerFailure = worker && (() => worker.failure());
-    registerScrapeGauges(metrics, { store, engine, rules, engineFailure: deliveryWorkerFailure });
+    registerScrapeGauges(metrics, { store, engine, rules });
     releases.push(() => engine.stop(config.shutdownGraceMs));
     const noise = await startNoiseControl({
       store,
@@ -213,7 +197,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       store,
       rules: rules.current,
       engineStatus: () => engine.status(),
-      reloadRules: () => reloadRules('admin'),
+      reloadRules: () => rules.reload('admin'),
       rulesHistory: rules.history,
       checkRules: candidateRulesCompiler(config.rules, options.env),
       keys: config.admin.keys,
@@ -244,10 +228,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
           // Four of the largest events: each is written twice (the WAL, then the checkpoint into the file).
           freeBytes,
           roomBytes: 4 * config.maxBodyBytes,
-          deliveryWorkerFailure,
         }),
-      liveness: () =>
-        checkLiveness({ journalThreadFailure: () => store.threadFailure?.() ?? null, deliveryWorkerFailure }),
     };
     const { listen: adminListen, healthAndMetrics } = config.admin;
     const admin = createAdminApp({
@@ -287,7 +268,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       log,
       port,
       adminPort,
-      reloadRules: () => reloadRules('signal').ok,
+      reloadRules: () => rules.reload('signal').ok,
       close() {
         closing ??= release().then(() => log.info('switchyard stopped'));
         return closing;

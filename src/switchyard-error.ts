@@ -7,19 +7,12 @@ export class SwitchyardError extends Error {
   readonly code: string;
   readonly status: number | undefined;
   readonly where: string | undefined;
-  /** True when trying again in this process cannot help, only a restart can (the journal thread died). */
-  readonly untilRestart: boolean;
 
-  constructor(
-    code: string,
-    message: string,
-    options: { status?: number; where?: string; cause?: unknown; untilRestart?: boolean } = {},
-  ) {
+  constructor(code: string, message: string, options: { status?: number; where?: string; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SwitchyardError';
     this.code = code;
     this.status = options.status;
     this.where = options.where;
-    this.untilRestart = options.untilRestart ?? false;
   }
 }

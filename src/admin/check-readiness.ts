@@ -7,17 +7,12 @@ export interface Check {
 }
 
 export interface Readiness {
-  /**
-   * Accepting, journal reachable, the last commit succeeded and (`delivery.worker_thread`) the delivery worker
-   * runs: the load balancer may send webhooks.
-   */
+  /** Accepting, journal reachable and the last commit succeeded: the load balancer may send webhooks. */
   readonly ready: boolean;
   readonly checks: {
     readonly listening: Check;
     readonly journal: Check;
     readonly ingest: Check;
-    /** Only with `delivery.worker_thread`: whether the thread that delivers is still running. */
-    readonly delivery_worker?: Check;
     /** A failed reload keeps the previous rules serving, so it is reported here but does not make the daemon unready. */
     readonly rules: Check & {
       readonly version: string;
@@ -40,8 +35,6 @@ export interface ReadinessSources {
   readonly freeBytes?: (() => number | undefined) | undefined;
   /** The room a failed journal must have again before the probe clears the failure. */
   readonly roomBytes: number;
-  /** With `delivery.worker_thread`: why its thread is not running (it died), or null while it runs. */
-  readonly deliveryWorkerFailure?: () => string | null;
 }
 
 /** What /readyz reports: each check with what is wrong, so an operator sees why without reading logs. */
@@ -74,14 +67,7 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
     version: sources.rulesVersion(),
     last_reload: { ...reload, at: reload.at === null ? null : new Date(reload.at).toISOString() },
   };
-  // Events would still be journaled, but none would leave: an instance that cannot deliver is not one to send to.
-  const failure = sources.deliveryWorkerFailure?.();
-  const worker: Check | undefined =
-    failure === undefined ? undefined : failure === null ? { ok: true } : { ok: false, error: failure };
-  return {
-    ready: listening.ok && journal.ok && ingest.ok && (worker?.ok ?? true),
-    checks: { listening, journal, ingest, ...(worker === undefined ? {} : { delivery_worker: worker }), rules },
-  };
+  return { ready: listening.ok && journal.ok && ingest.ok, checks: { listening, journal, ingest, rules } };
 }
 
 function lackOfRoom(sources: ReadinessSources): string | null {

@@ -13,8 +13,6 @@ export function registerScrapeGauges(
     readonly store: Store;
     readonly engine: DeliveryEngine;
     readonly rules: LiveRules;
-    /** Why the engine stopped delivering on its own (a dead worker thread); absent for the in-process engine. */
-    readonly engineFailure?: (() => string | null) | undefined;
   },
 ): void {
   // On a large SQLite journal the count takes a while (a slice of deliveries per turn of the event loop):
@@ -41,7 +39,6 @@ export function registerScrapeGauges(
         metrics.set('switchyard_target_circuit_state', { target, state }, state === circuit ? 1 : 0);
       }
     }
-    metrics.set('switchyard_delivery_engine_up', {}, (sources.engineFailure?.() ?? null) === null ? 1 : 0);
     metrics.reset('switchyard_rules_info');
     metrics.set('switchyard_rules_info', { version: sources.rules.current().version }, 1);
     metrics.set('switchyard_rules_last_reload_ok', {}, sources.rules.status().ok ? 1 : 0);

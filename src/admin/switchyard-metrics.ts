@@ -88,11 +88,6 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
     type: 'gauge',
     labels: ['target', 'state'],
   },
-  {
-    name: 'switchyard_delivery_engine_up',
-    help: '1 while the delivery engine runs; 0 when its worker thread (delivery.worker_thread) died: nothing is delivered until a restart.',
-    type: 'gauge',
-  },
   { name: 'switchyard_rules_info', help: 'The rules version in force (value 1).', type: 'gauge', labels: ['version'] },
   {
     name: 'switchyard_rules_reloads_total',

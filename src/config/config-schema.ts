@@ -27,7 +27,7 @@ export const configSchema = {
           type: 'object',
           additionalProperties: false,
           required: ['path'],
-          properties: { path: { type: 'string', minLength: 1 }, busy_timeout: duration, thread: { type: 'boolean' } },
+          properties: { path: { type: 'string', minLength: 1 }, busy_timeout: duration },
         },
         postgres: {
           type: 'object',
@@ -69,11 +69,6 @@ export const configSchema = {
       type: 'object',
       additionalProperties: false,
       properties: { level: { enum: ['error', 'warn', 'info', 'debug'] } },
-    },
-    delivery: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { worker_thread: { type: 'boolean' } },
     },
     admin: {
       type: 'object',

@@ -1,4 +1,5 @@
 import type { LogLevel } from '../log/logger.js';
+import type { ConfigProblem } from './config-problem.js';
 
 /** One webhook sender, reachable at `POST /webhooks/<name>`. */
 export interface SourceConfig {
@@ -41,8 +42,6 @@ export interface SqliteStoreConfig {
   readonly kind: 'sqlite';
   readonly path: string;
   readonly busyTimeoutMs: number;
-  /** Issue 11: the daemon's journal connection in a thread of its own (journal-thread.ts); the CLI ignores it. */
-  readonly thread: boolean;
 }
 
 /** The shared journal: several daemons on one PostgreSQL database. */
@@ -80,14 +79,14 @@ export interface Config {
   /** On SIGTERM/SIGINT, how long attempts in flight may take before they are aborted (and retried after restart). */
   readonly shutdownGraceMs: number;
   readonly log: { readonly level: LogLevel };
-  /** Issue 11: the delivery engine in a worker thread with its own journal connection (experimental, off). */
-  readonly delivery: { readonly workerThread: boolean };
   /** Legacy bearer token for /metrics (a `read`-scoped admin key works too); with neither, /metrics stays closed. */
   readonly adminToken: string | null;
   readonly admin: AdminConfig;
   /** The source secrets, the admin token and the database URL (with its password): the logger masks them. */
   readonly secrets: readonly string[];
   readonly retention: RetentionConfig;
+  /** What loaded but deserves a look: options that were removed and are ignored (removed-options.ts). */
+  readonly warnings: readonly ConfigProblem[];
 }
 
 /** How long the journal keeps finished events and dead letters (docs/operations.md#journal-retention). */

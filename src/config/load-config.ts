@@ -16,6 +16,7 @@ import { databaseUrlSecrets } from './database-url-secrets.js';
 import { applyEnvOverrides, ENV_OVERRIDES } from './env-overrides.js';
 import { parseDuration } from './parse-duration.js';
 import { parseSize } from './parse-size.js';
+import { dropRemovedOptions } from './removed-options.js';
 
 export const DEFAULT_CONFIG_FILE = 'config/switchyard.yaml';
 
@@ -25,8 +26,6 @@ const DEFAULTS = {
   rules: './rules.yaml',
   sqlitePath: './data/switchyard.db',
   busyTimeout: '1s',
-  // Issue 11: the journal thread costs CPU per event on a busy 2-core machine (bench/README.md, Pipeline).
-  sqliteThread: false,
   // pg's own default.
   poolSize: 10,
   dedupeWindow: '7d',
@@ -113,6 +112,7 @@ export function loadConfig(options: LoadConfigOptions): Config {
     }
   }) as Record<string, unknown>;
   const overridden = applyEnvOverrides(expanded, options.env, options.cwd);
+  const warnings = dropRemovedOptions(expanded, locate);
 
   if (!validate(expanded)) {
     for (const error of validate.errors ?? []) {
@@ -128,14 +128,14 @@ export function loadConfig(options: LoadConfigOptions): Config {
   }
   if (problems.length === 0) problems.push(...crossKeyProblems(expanded as unknown as RawConfig, locate, DEFAULTS));
   if (problems.length > 0) throw toError(problems);
-  return build(expanded as unknown as RawConfig, file, options.env.SWITCHYARD_ADMIN_TOKEN);
+  return build(expanded as unknown as RawConfig, file, options.env.SWITCHYARD_ADMIN_TOKEN, warnings);
 }
 
 export interface RawConfig {
   listen?: { host?: string; port?: number };
   rules?: string;
   store?: {
-    sqlite?: { path: string; busy_timeout?: string; thread?: boolean };
+    sqlite?: { path: string; busy_timeout?: string };
     postgres?: { url: string; schema?: string; pool_size?: number };
   };
   sources: Record<string, { secrets: string[]; max_event_age?: string; expect_events_within?: string }>;
@@ -147,7 +147,6 @@ export interface RawConfig {
   header_timeout?: string;
   shutdown_grace?: string;
   log?: { level?: LogLevel };
-  delivery?: { worker_thread?: boolean };
   admin?: {
     token?: string;
     health_and_metrics?: 'main' | 'admin';
@@ -175,7 +174,7 @@ function buildAdmin(raw: RawConfig['admin']): AdminConfig {
   });
 }
 
-function build(raw: RawConfig, file: string, envToken: string | undefined): Config {
+function build(raw: RawConfig, file: string, envToken: string | undefined, warnings: readonly ConfigProblem[]): Config {
   const dir = path.dirname(file);
   const ms = (text: string): number => parseDuration(text) ?? 0; // the schema already checked the form
   const sources = new Map<string, SourceConfig>();
@@ -198,7 +197,6 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
           kind: 'sqlite' as const,
           path: path.resolve(dir, raw.store?.sqlite?.path ?? DEFAULTS.sqlitePath),
           busyTimeoutMs: ms(raw.store?.sqlite?.busy_timeout ?? DEFAULTS.busyTimeout),
-          thread: raw.store?.sqlite?.thread ?? DEFAULTS.sqliteThread,
         }
       : {
           kind: 'postgres' as const,
@@ -221,7 +219,6 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
     headerTimeoutMs: ms(raw.header_timeout ?? DEFAULTS.headerTimeout),
     shutdownGraceMs: ms(raw.shutdown_grace ?? DEFAULTS.shutdownGrace),
     log: Object.freeze({ level: raw.log?.level ?? DEFAULTS.logLevel }),
-    delivery: Object.freeze({ workerThread: raw.delivery?.worker_thread ?? false }),
     adminToken,
     admin: buildAdmin(raw.admin),
     secrets: Object.freeze(
@@ -232,6 +229,7 @@ function build(raw: RawConfig, file: string, envToken: string | undefined): Conf
         ...(store.kind === 'postgres' ? databaseUrlSecrets(store.url) : []),
       ].filter(Boolean),
     ),
+    warnings: Object.freeze(warnings.map((warning) => Object.freeze(warning))),
     retention: Object.freeze({
       enabled: raw.retention?.enabled ?? true,
       eventsMs: ms(raw.retention?.events ?? DEFAULTS.retentionEvents),

@@ -7,7 +7,7 @@ import { createDeliveryEngine, type DeliveryEngine } from './delivery-engine.js'
 import { engineSecrets } from './engine-secrets.js';
 import { createTarget } from './targets/create-target.js';
 
-/** The daemon's delivery engine as main.ts and the worker thread (engine-worker.ts) both build it. */
+/** The daemon's delivery engine as main.ts builds it. */
 export function buildDeliveryEngine(
   deps: { readonly store: Store; readonly log: Logger; readonly clock: Clock; readonly metrics: Metrics },
   rules: () => CompiledRules,

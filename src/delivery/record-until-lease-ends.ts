@@ -28,9 +28,7 @@ export async function recordUntilLeaseEnds(record: () => Promise<void>, options:
       await record();
       return true;
     } catch (error) {
-      // Unavailable for good (the journal thread died): waiting would only hold a shutdown for its whole grace.
-      const unavailable =
-        error instanceof SwitchyardError && error.code === 'journal_unavailable' && !error.untilRestart;
+      const unavailable = error instanceof SwitchyardError && error.code === 'journal_unavailable';
       if (!unavailable || signal.aborted || clock.now() + wait >= leaseEnd) throw error;
       // An abort ends the wait early (and the next check gives up); the timer never outlives it.
       await sleep(wait, undefined, { signal }).catch(() => undefined);

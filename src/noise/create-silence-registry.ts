@@ -44,7 +44,7 @@ export function createSilenceRegistry(options: {
   let compiledFor: CompiledRules | undefined;
   let compiled: readonly CompiledSilence[] = [];
   // By id and version, so that a refresh compiles only what changed: compiling 1,000 silences every second
-  // (their globs and regexes) cost about a third of ingest's throughput (bench/README.md, noise control).
+  // (their globs and regexes) cost about a third of ingest's throughput (docs/decisions/noise-control-costs.md).
   let compiledById = new Map<string, { readonly updatedAt: number; readonly compiled: CompiledSilence | null }>();
   let byKind = new Map<string, (envelope: Envelope) => readonly CompiledSilence[]>();
   let failedLogged = false;

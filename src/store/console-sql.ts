@@ -9,7 +9,7 @@ export const CONSOLE_SQL = {
   // writer, never the events themselves. Whole minutes: the first minute of the window counts in full.
   // Severity '' stands for none (a primary-key column cannot be null), so it sorts first in both dialects.
   // Minutes summed into buckets of `bucketMs` from the first minute on: parameters first minute, first minute,
-  // bucket, bucket, first minute. A 48-hour chart by minute was 50,000 rows and 5 MB of JSON (bench/README.md).
+  // bucket, bucket, first minute. A 48-hour chart by minute was 50,000 rows and 5 MB of JSON (docs/decisions/console-event-counts.md).
   // The CAST: better-sqlite3 binds every JS number as a REAL, and REAL division would keep each minute apart.
   eventsPerMinute: `SELECT ? + CAST((minute - ?) / ? AS BIGINT) * ? AS minute, kind, nullif(severity, '') AS severity,
       sum(count) AS count

@@ -281,13 +281,6 @@ export interface Store extends NoiseJournal, ConsoleJournal {
    * its next timer. Absent on PostgreSQL, where instances re-read on a timer (every second).
    */
   changesByOthers?(): Promise<number>;
-  /**
-   * Present on the journal in a thread of its own (`store.sqlite.thread`): why that thread ended without
-   * `close()` asking (a crash, an uncaught error, a kill), or null while it runs, before it starts, and when
-   * `close()` ended it. It is not restarted in the process, so only a restart gets the journal back: liveness
-   * reads this (check-liveness.ts).
-   */
-  threadFailure?(): string | null;
   /** Idempotent; afterwards every method rejects with `journal_closed`. */
   close(): Promise<void>;
   /**

@@ -9,7 +9,7 @@ const LIQUID_PROPERTIES: ReadonlySet<string> = new Set(['size', 'first', 'last']
  * For a template that only prints one variable (the usual throttle and group key, `{{ data.host }}`): a reader
  * that gives what Liquid would print for a string, number, boolean or missing value, and undefined for
  * anything else (an object, a list), which the caller renders with Liquid. Rendering through Liquid costs
- * about 5 µs per key at ingest (bench/README.md, noise control); reading the field costs well under one.
+ * about 5 µs per key at ingest (docs/decisions/noise-control-costs.md); reading the field costs well under one.
  * Undefined when the template is not of that shape.
  */
 export function readSimpleOutput(source: string): ((context: TemplateContext) => string | undefined) | undefined {

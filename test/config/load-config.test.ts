@@ -42,7 +42,7 @@ describe('loadConfig', () => {
     const { dir, file } = writeConfig(`
 listen: { host: 127.0.0.1, port: 9090 }
 rules: ../rules.yaml
-store: { sqlite: { path: ./data/j.db, busy_timeout: 250ms, thread: true } }
+store: { sqlite: { path: ./data/j.db, busy_timeout: 250ms } }
 sources:
   monitor:
     secrets: ["\${MONITOR_SECRET}", "next-secret-abcdefghijkl"]
@@ -59,7 +59,6 @@ log: { level: debug }
       kind: 'sqlite',
       path: path.join(dir, 'etc', 'data', 'j.db'),
       busyTimeoutMs: 250,
-      thread: true,
     });
     expect(config.sources.get('monitor')).toEqual({
       name: 'monitor',

@@ -32,7 +32,6 @@ describe('store config', () => {
       kind: 'sqlite',
       path: path.join(path.dirname(file), 'data', 'switchyard.db'),
       busyTimeoutMs: 1000,
-      thread: false,
     });
   });
 
@@ -87,15 +86,6 @@ describe('store config', () => {
     expect(error.message).toContain('store.postgres.schema: must match pattern');
     expect(error.message).toContain('store.postgres.pool_size: must be >= 1');
     expect(error.message).not.toContain('s3cret-placeholder');
-  });
-
-  it('reads store.sqlite.thread (the journal thread, issue 11) and refuses anything but a boolean', () => {
-    const on = configFile('store: { sqlite: { path: ./j.db, thread: true } }\n');
-    expect(loadConfig({ file: on, env: {}, cwd: '/' }).store).toMatchObject({ kind: 'sqlite', thread: true });
-    const wrong = configFile('store: { sqlite: { path: ./j.db, thread: "yes" } }\n');
-    expect(failure(() => loadConfig({ file: wrong, env: {}, cwd: '/' })).message).toContain(
-      'store.sqlite.thread: must be boolean',
-    );
   });
 
   describe('SWITCHYARD_DATABASE_URL', () => {

@@ -60,60 +60,57 @@ describe.skipIf(skip !== undefined)(
       expect((await fetch(`${daemon.url}/readyz`)).status).toBe(200);
     });
 
-    it.each([false, true])(
-      'fails /readyz from the first refused commit until there is room again, and logs the outage once with the path and the free space (journal thread: %s)',
-      async (journalThread) => {
-        const dir = tempDir();
-        faults.mountTmpfs(dir, 2 * 1024 * 1024);
-        mounted = dir;
-        // The largest event is 64 KiB: readiness wants four of them free (256 KiB) before it comes back.
-        const started = await startTestDaemon(dir, { config: 'max_body: 64kb', journalThread });
-        daemon = started;
-        const ready = async () => (await fetch(`${started.url}/readyz`)).status;
-        const post = (n: number) =>
-          postWebhook(started.url, envelope('agent.offline', { hostname: `db-${n}`, pad: 'x'.repeat(2000) }), {
-            secret: SOURCE_SECRET,
-          });
-        expect((await post(1)).status).toBe(200);
-        const filler = path.join(dir, 'filler');
-        faults.fill(filler);
-        let refused = false;
-        for (let n = 2; n < 500 && !refused; n++) refused = (await post(n)).status === 503;
-        expect(refused).toBe(true);
-        // Every later webhook is refused, and /readyz says so each time: its probe's one small page, which still
-        // fits, does not clear the failure.
-        for (let n = 600; n < 620; n++) {
-          expect((await post(n)).status).toBe(503);
-          expect(await ready()).toBe(503);
-        }
-        const outage = started.logs().filter((line) => String(line.message).startsWith('journal commits are failing'));
-        expect(outage).toHaveLength(1);
-        expect(outage[0]).toMatchObject({
-          level: 'error',
-          journal: started.dbPath,
-          error: expect.stringContaining('SQLITE_FULL'),
+    it('fails /readyz from the first refused commit until there is room again, and logs the outage once with the path and the free space', async () => {
+      const dir = tempDir();
+      faults.mountTmpfs(dir, 2 * 1024 * 1024);
+      mounted = dir;
+      // The largest event is 64 KiB: readiness wants four of them free (256 KiB) before it comes back.
+      const started = await startTestDaemon(dir, { config: 'max_body: 64kb' });
+      daemon = started;
+      const ready = async () => (await fetch(`${started.url}/readyz`)).status;
+      const post = (n: number) =>
+        postWebhook(started.url, envelope('agent.offline', { hostname: `db-${n}`, pad: 'x'.repeat(2000) }), {
+          secret: SOURCE_SECRET,
         });
-        expect(outage[0]?.free_bytes).toBeLessThan(64 * 1024);
-        // The outage line says it once; the refused webhooks are counted in metrics, not logged one by one.
-        expect(
-          started.logs().filter((line) => line.level !== 'debug' && line.reason === 'journal_unavailable'),
-        ).toEqual([]);
-
-        // Room for a small event but not for four of the largest: still not ready.
-        rmSync(filler);
-        const { bavail, bsize } = statfsSync(dir);
-        writeFileSync(filler, Buffer.alloc(Number(bavail * bsize) - 100 * 1024));
+      expect((await post(1)).status).toBe(200);
+      const filler = path.join(dir, 'filler');
+      faults.fill(filler);
+      let refused = false;
+      for (let n = 2; n < 500 && !refused; n++) refused = (await post(n)).status === 503;
+      expect(refused).toBe(true);
+      // Every later webhook is refused, and /readyz says so each time: its probe's one small page, which still
+      // fits, does not clear the failure.
+      for (let n = 600; n < 620; n++) {
+        expect((await post(n)).status).toBe(503);
         expect(await ready()).toBe(503);
-        // Room again: /readyz comes back by itself, no webhook needed (a load balancer sends none to an unready
-        // instance), and says so once.
-        rmSync(filler);
-        expect(await ready()).toBe(200);
-        expect(await ready()).toBe(200);
-        const back = started.logs().filter((line) => line.message === 'journal commits succeed again');
-        expect(back).toHaveLength(1);
-        expect(back[0]).toMatchObject({ level: 'info', journal: started.dbPath, refused: expect.any(Number) });
-        expect((await post(700)).status).toBe(200);
-      },
-    );
+      }
+      const outage = started.logs().filter((line) => String(line.message).startsWith('journal commits are failing'));
+      expect(outage).toHaveLength(1);
+      expect(outage[0]).toMatchObject({
+        level: 'error',
+        journal: started.dbPath,
+        error: expect.stringContaining('SQLITE_FULL'),
+      });
+      expect(outage[0]?.free_bytes).toBeLessThan(64 * 1024);
+      // The outage line says it once; the refused webhooks are counted in metrics, not logged one by one.
+      expect(started.logs().filter((line) => line.level !== 'debug' && line.reason === 'journal_unavailable')).toEqual(
+        [],
+      );
+
+      // Room for a small event but not for four of the largest: still not ready.
+      rmSync(filler);
+      const { bavail, bsize } = statfsSync(dir);
+      writeFileSync(filler, Buffer.alloc(Number(bavail * bsize) - 100 * 1024));
+      expect(await ready()).toBe(503);
+      // Room again: /readyz comes back by itself, no webhook needed (a load balancer sends none to an unready
+      // instance), and says so once.
+      rmSync(filler);
+      expect(await ready()).toBe(200);
+      expect(await ready()).toBe(200);
+      const back = started.logs().filter((line) => line.message === 'journal commits succeed again');
+      expect(back).toHaveLength(1);
+      expect(back[0]).toMatchObject({ level: 'info', journal: started.dbPath, refused: expect.any(Number) });
+      expect((await post(700)).status).toBe(200);
+    });
   },
 );

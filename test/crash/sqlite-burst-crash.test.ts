@@ -20,11 +20,9 @@ const CONCURRENCY = 4;
  */
 const UNRECORDED_AT_KILL = 2 * CONCURRENCY;
 
-// Also with the journal in a thread of its own (store.sqlite.thread, issue 11): acknowledged means committed.
-describe.each([
-  ['', '{ sqlite: { path: ./journal.db } }'],
-  [' (journal thread)', '{ sqlite: { path: ./journal.db, thread: true } }'],
-])('SQLite journal%s: the daemon killed with SIGKILL in the middle of a burst, then restarted', (_, store) => {
+const store = '{ sqlite: { path: ./journal.db } }';
+
+describe('SQLite journal: the daemon killed with SIGKILL in the middle of a burst, then restarted', () => {
   const { processes, cleanups } = useCrashCleanup();
 
   it('delivers every event that got a 200; only deliveries sent and not yet recorded at the kill are sent twice', async () => {

@@ -57,8 +57,6 @@ export async function startTestDaemon(
     env?: Record<string, string>;
     clock?: Clock;
     busyTimeout?: string;
-    /** `store.sqlite.thread`: the journal's connection in a thread of its own. */
-    journalThread?: boolean;
     maxEventAge?: string;
     /** `expect_events_within` of the source. */
     expectEventsWithin?: string;
@@ -88,7 +86,7 @@ export async function startTestDaemon(
     configPath,
     `listen: { host: 127.0.0.1, port: 0 }
 rules: ./rules.yaml
-store: { sqlite: { path: ./journal.db${options.busyTimeout ? `, busy_timeout: ${options.busyTimeout}` : ''}${options.journalThread ? ', thread: true' : ''} } }
+store: { sqlite: { path: ./journal.db${options.busyTimeout ? `, busy_timeout: ${options.busyTimeout}` : ''} } }
 sources:
   monitor:
     secrets: ["\${MONITOR_SECRET}", "\${MONITOR_NEXT_SECRET}"]

@@ -36,9 +36,4 @@ describe('runEvery', () => {
     const errors = await failing(new SwitchyardError('journal_unavailable', 'locked'), 3);
     expect(errors.length).toBeGreaterThanOrEqual(3);
   });
-
-  it('logs a failure only a restart cures once, not at every tick', async () => {
-    const gone = new SwitchyardError('journal_unavailable', 'the thread died', { untilRestart: true });
-    expect(await failing(gone, 5)).toEqual(['the job failed; retrying']);
-  });
 });

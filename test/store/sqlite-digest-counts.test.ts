@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, type SqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
 import type { DigestBuilder, GroupCheck } from '../../src/store/digest-records.js';
 import type { IngestItem } from '../../src/store/store.js';
-import { claimDeliveredRecord } from './claim-delivered-record.js';
 import { makeIngestItem, T0 } from './make-ingest-item.js';
 import { tempSqliteJournal } from './temp-sqlite-journal.js';
 
@@ -99,27 +98,5 @@ describe('SQLite digest counts (joins counted in memory, written once a second, 
     expect(rowCount()).toBe(1);
     await store.ingest([grouped(T0 + 1_000)]);
     expect(rowCount()).toBe(3);
-  });
-
-  it('forgets what a group decided when the transaction around it rolled back after it (commitTogether)', async () => {
-    const { open, path } = await journal();
-    const store = await open();
-    await store.ingest([makeIngestItem({ targets: ['slack'], receivedAt: T0 })]);
-    const record = await claimDeliveredRecord(store, 'slack');
-    // RAISE(ROLLBACK) ends the whole transaction, after the ingest group had succeeded in its savepoint.
-    const raw = new Database(path);
-    raw.exec("CREATE TRIGGER doom BEFORE INSERT ON attempts BEGIN SELECT RAISE(ROLLBACK, 'doom'); END");
-    raw.close();
-    await expect(
-      store.commitTogether([
-        { method: 'ingest', items: [grouped(T0 + 1)] }, // opens a digest of 'mail', remembered in memory
-        { method: 'recordAttempts', records: [record] },
-      ]),
-    ).rejects.toThrow(/doom/);
-    expect(await store.counts()).toEqual({ events: 1, deliveries: 1 });
-    await store.ingest([grouped(T0 + 2)]);
-    // Had the digest rolled back stayed remembered, this join would have gone to it, and no one would send it.
-    expect(await store.findDueDigests(T0 + 40_000, 10)).toHaveLength(1);
-    expect(await sendOnly(store, T0 + 40_000)).toBe(1);
   });
 });

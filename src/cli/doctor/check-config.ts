@@ -19,7 +19,9 @@ export function checkConfig(
     const detail =
       `${config.file ?? '(defaults)'}: ${sources.length} source${sources.length === 1 ? '' : 's'} ` +
       `(${sources.join(', ')}), listening on ${config.listen.host}:${config.listen.port}`;
-    return { check: { verdict: 'OK', item: 'config', detail }, config };
+    // A removed option does nothing: worth a look, not a failure (the daemon starts with it).
+    const warnings = config.warnings.map(({ key, message, where }) => `\n${where}: ${key}: ${message}`).join('');
+    return { check: { verdict: warnings === '' ? 'OK' : 'WARN', item: 'config', detail: detail + warnings }, config };
   } catch (error) {
     if (!(error instanceof SwitchyardError)) throw error;
     return { check: { verdict: 'FAIL', item: 'config', detail: error.message }, config: null };

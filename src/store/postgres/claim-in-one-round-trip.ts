@@ -30,8 +30,8 @@ const ALLOWANCE = `SELECT GREATEST(0, LEAST($3, $6 - (${COUNT_IN_FLIGHT})))::int
  * its lock, the lease with the concurrency left as its limit, COMMIT. Such a claim writes nothing back to the
  * row, so it needs no answer before it commits, and the row is held only while the server runs the lease, not
  * while the answer travels to a busy daemon and the next statement back: claims of one target are serialised
- * across instances by that lock, so its hold bounds how fast they all claim (bench/README.md, "A claim in one
- * round trip"). The row must exist before the lock: a row committed by another instance after a lock that found
+ * across instances by that lock, so its hold bounds how fast they all claim (docs/decisions/
+ * postgres-claim-in-one-round-trip.md). The row must exist before the lock: a row committed by another instance after a lock that found
  * none would let the lease, whose snapshot is later, claim without the lock (a review found it).
  * Undefined when only the stepwise claim can decide: a half-open circuit that may send its probe (the probe is
  * written into the row); nothing was leased then.

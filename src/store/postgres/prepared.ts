@@ -17,8 +17,7 @@ export function prepared(name: string, text: string): (values: readonly unknown[
  * depends on how big `deliveries` is. A named one may keep a generic plan made when the connection first used
  * it: on a new, nearly empty journal the lease's updated the claimed rows through a sequential scan of
  * `deliveries`, and the record's joined every pending delivery for each record, until an ANALYZE replaced them,
- * so a claim or a record cost more with every delivery since the start (bench/README.md, "The claim sorted the
- * backlog"). Planning costs about 0.5 ms per call.
+ * so a claim or a record cost more with every delivery since the start (docs/decisions/postgres-plans-per-call.md). Planning costs about 0.5 ms per call.
  */
 export function unnamed(text: string): (values: readonly unknown[]) => pg.QueryConfig {
   return (values) => ({ text, values: [...values] });

@@ -15,7 +15,7 @@ const unhealthy = prepared(
 );
 // One target, the usual case. PostgreSQL keeps a generic plan for this one after five calls; with `= ANY($1)`
 // it planned every call anew, since the generic plan, made for an array of unknown length, looks dearer than a
-// custom one for one target (11 µs of the server's CPU per event in the lifecycle pipeline, bench/README.md).
+// custom one for one target (11 µs of the server's CPU per event in the lifecycle pipeline, docs/decisions/postgres-plans-per-call.md).
 // target_pacing holds a row per target, so no plan of it can go stale.
 const unhealthyOne = prepared(
   'pacing_unhealthy_one',

@@ -8,7 +8,7 @@ const CHECKPOINT_MS = 1_000;
  * `count` is complete up to delivery `digest_count_checkpoint.as_of`; the joins after it are counted here, in
  * memory, and written once a second of event time in an ingest transaction, with the delivery id they are
  * complete up to. Writing them in every ingest transaction cost a digest row update per host a group commit
- * saw, about 2 µs per grouped event (bench/README.md, noise control). After a restart or a rolled-back
+ * saw, about 2 µs per grouped event (docs/decisions/noise-control-costs.md). After a restart or a rolled-back
  * transaction the counts after the checkpoint are read again from the deliveries that joined (at most about a
  * second of them), so nothing committed is miscounted. It assumes one store instance ingests into the file, as
  * the daemon's lock on the journal ensures (lock-sqlite-journal.ts): a second one would write the first's

@@ -7,13 +7,8 @@ import type { SqliteDigests } from './create-sqlite-digests.js';
 import { SQLITE_WRITER, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 export interface SqliteIngest {
-  /** One group, in its own transaction (a savepoint inside an enclosing one). */
+  /** One group, in its own transaction. */
   ingest(items: readonly IngestItem[]): IngestResult[];
-  /**
-   * What an enclosing transaction must call when it rolls back after `ingest` returned: the throttle and
-   * digest decisions kept in memory are read from the journal again.
-   */
-  rolledBack(): void;
 }
 
 /**
@@ -56,7 +51,7 @@ export function createSqliteIngest(
       const throttle = item.throttles?.[index];
       const group = item.groups?.[index];
       // Parameters as object literals with exactly the statement's names: an object built by spreading another
-      // made better-sqlite3's binding cost about 5 µs more per delivery (bench/README.md, noise control).
+      // made better-sqlite3's binding cost about 5 µs more per delivery (docs/decisions/noise-control-costs.md).
       const eventId = event.id;
       const at = event.receivedAt;
       const key = item.keys?.[index] ?? null;
@@ -88,19 +83,16 @@ export function createSqliteIngest(
     throttles.afterGroup(lastAt);
     return results;
   });
-  const rolledBack = (): void => {
-    throttles.rolledBack();
-    digests.rolledBack();
-  };
   return {
     ingest(items) {
       try {
         return ingestAll.immediate(items);
       } catch (error) {
-        rolledBack();
+        // The throttle and digest decisions kept in memory are read from the journal again.
+        throttles.rolledBack();
+        digests.rolledBack();
         throw error;
       }
     },
-    rolledBack,
   };
 }

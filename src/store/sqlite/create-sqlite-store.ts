@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../../clock.js';
 import { SwitchyardError } from '../../switchyard-error.js';
-import type { AttemptRecord, IngestItem, Store } from '../store.js';
+import type { Store } from '../store.js';
 import { toStoredDelivery } from '../key-order-sql.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
 import { createSqliteConsole } from './create-sqlite-console.js';
@@ -28,24 +28,8 @@ export interface SqliteStoreOptions {
   readonly clock?: Clock;
 }
 
-/** A write `commitTogether` takes: an ingest group or a batch of attempt records, as the Store methods do. */
-export type TogetherWrite =
-  | { readonly method: 'ingest'; readonly items: readonly IngestItem[] }
-  | { readonly method: 'recordAttempts'; readonly records: readonly AttemptRecord[] };
-
-/** What one write in `commitTogether` came to: its own answer, or its own error (its part rolled back). */
-export type TogetherOutcome =
-  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
-
-export interface SqliteStore extends Store {
-  /**
-   * Issue 11, for the journal thread: several ingest groups and attempt records queued at the same moment, in
-   * ONE transaction (one fsync instead of one each), each in a savepoint of its own so that a failed one
-   * rolls back alone and gets its own error, as it would alone. Rejects as a whole (nothing written) when the
-   * transaction itself fails, at its COMMIT or when SQLite rolled it all back (disk full, I/O error).
-   */
-  commitTogether(writes: readonly TogetherWrite[]): Promise<TogetherOutcome[]>;
-}
+/** The SQLite journal is a plain Store; the name stays for the callers that open one directly. */
+export type SqliteStore = Store;
 
 interface Ready {
   readonly statements: SqliteStatements;
@@ -180,34 +164,6 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     markSourceRecovered: (source) => use((r) => r.sources.markSourceRecovered(source)),
     findDueDigests: (now, limit) => use((r) => r.digests.findDueDigests(now, limit)),
     sendDigest: (id, now, build) => use((r) => r.digests.sendDigest(id, now, build)),
-    commitTogether: (writes) =>
-      use((r) => {
-        const opened = open();
-        const outcomes: TogetherOutcome[] = [];
-        try {
-          opened
-            .transaction(() => {
-              for (const write of writes) {
-                try {
-                  const value =
-                    write.method === 'ingest'
-                      ? r.ingest.ingest(write.items)
-                      : r.deliveries.recordAttempts(write.records);
-                  outcomes.push({ ok: true, value });
-                } catch (error) {
-                  if (!opened.inTransaction) throw error; // SQLite ended the whole transaction: nothing was written
-                  outcomes.push({ ok: false, error: toJournalError(error) });
-                }
-              }
-            })
-            .immediate();
-        } catch (error) {
-          // The groups that had succeeded inside are gone too: what they decided in memory must go with them.
-          r.ingest.rolledBack();
-          throw error;
-        }
-        return outcomes;
-      }),
     async close() {
       closed = true;
       ready = undefined;

@@ -18,7 +18,7 @@ interface TailRow {
  * (`throttle_checkpoint`). After a restart or a rolled-back transaction a key is read from its row plus the
  * throttled deliveries created after the checkpoint, so nothing decided and committed is forgotten, while a
  * throttled delivery costs no more journal work than any other: an index of deliveries by key, or a row written
- * per decision, cost a random B-tree page per throttled delivery (bench/README.md, noise control).
+ * per decision, cost a random B-tree page per throttled delivery (docs/decisions/noise-control-costs.md).
  */
 export function createSqliteThrottles(db: Database.Database) {
   const getKey = db.prepare<[key: string], { sentAt: string; suppressed: number; asOf: number }>(

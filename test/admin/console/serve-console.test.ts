@@ -22,7 +22,6 @@ async function serve(consoleDir: string): Promise<string> {
     metrics: createMetrics([]),
     metricsGuard: (_req, res) => void res.status(401).end(),
     readiness: () => Promise.reject(new Error('not asked in these tests')),
-    liveness: () => null,
     healthAndMetrics: true,
     consoleDir,
   });

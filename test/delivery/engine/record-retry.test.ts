@@ -42,18 +42,6 @@ describe('recordUntilLeaseEnds', () => {
     await expect(recordUntilLeaseEnds(failing, { leaseEnd: 1e12, clock, signal: stop.signal })).rejects.toThrow();
     expect(calls).toBe(1);
   });
-
-  it('gives up at once when only a restart reopens the journal (its thread died)', async () => {
-    let calls = 0;
-    const gone = async () => {
-      calls += 1;
-      throw new SwitchyardError('journal_unavailable', 'the journal thread died', { untilRestart: true });
-    };
-    const signal = new AbortController().signal;
-    const options = { leaseEnd: 60_000, clock: manualClock(0), signal, ...fast };
-    await expect(recordUntilLeaseEnds(gone, options)).rejects.toThrow(/thread died/);
-    expect(calls).toBe(1);
-  });
 });
 
 describe('a delivery whose result the journal could not record at first', () => {

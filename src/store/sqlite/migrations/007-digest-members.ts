@@ -4,7 +4,7 @@ import type { SqliteMigration } from '../sqlite-migration.js';
  * A digest's deliveries found by where they start, not by an index on the digest (issue 12's ingest cost).
  * With 50 digests open, an index on `held_by` takes each grouped delivery to one of 50 places in the B-tree:
  * every group commit dirtied a leaf page per digest, the largest share of noise control's cost at ingest
- * (bench/README.md). Grouped deliveries now enter `deliveries_grouped`, keyed by id, where every insert lands
+ * (docs/decisions/noise-control-costs.md). Grouped deliveries now enter `deliveries_grouped`, keyed by id, where every insert lands
  * at the end; a digest remembers the last delivery id before it opened (`first_delivery`, exclusive), and its
  * members are read from there on. `deliveries_held_by` keeps the other holds (silences, throttles,
  * intervals), which have few values each and are appended per value.
