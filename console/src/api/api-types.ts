@@ -130,7 +130,17 @@ export interface Explanation extends Routing {
 export interface EventDetail extends EventSummary {
   readonly body: unknown;
   readonly explanation?: Explanation | null;
+  /** Set for a digest event (`switchyard.digest`): what it collected; it has no routing explanation. */
+  readonly digest?: DigestFacts | null;
   readonly deliveries: readonly EventDelivery[];
+}
+
+export interface DigestFacts {
+  readonly route: string;
+  readonly target: string;
+  readonly digestId: string;
+  readonly count: number;
+  readonly eventIds: readonly string[];
 }
 
 export interface TargetHealth {

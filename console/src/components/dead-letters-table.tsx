@@ -3,6 +3,7 @@ import { Link } from '../router/link.js';
 import { consoleHref } from '../router/match-route.js';
 import { TableHead } from './table-head.js';
 import { TimeText } from './time-text.js';
+import { revealBidiControls } from '../../../src/templates/reveal-bidi-controls.js';
 
 /** Dead letters, newest first; with `selectable`, a checkbox per row and one for all shown. */
 export function DeadLettersTable(props: {
@@ -55,7 +56,7 @@ export function DeadLettersTable(props: {
                 <Link href={consoleHref(`events/${encodeURIComponent(row.eventId)}`)}>{row.eventId}</Link>
               </td>
               <td class="num">{row.attempts}</td>
-              <td class={row.lastError ? 'error-text' : undefined}>{row.lastError ?? '—'}</td>
+              <td class={row.lastError ? 'error-text' : undefined}>{revealBidiControls(row.lastError ?? '—')}</td>
               <td>
                 <TimeText iso={row.updatedAt} />
               </td>

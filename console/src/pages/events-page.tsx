@@ -12,6 +12,7 @@ import { consoleHref } from '../router/match-route.js';
 import { useRouter } from '../router/use-router.js';
 import { EVENT_FILTERS, matchesFilters, readEventFilters, type EventFilters } from './event-filters.js';
 import type { PageProps } from './page-props.js';
+import { revealBidiControls } from '../../../src/templates/reveal-bidi-controls.js';
 
 const PAGE_SIZE = 50;
 /** Live rows are added on top; the list keeps at most this many, so a long shift does not grow the page forever. */
@@ -74,13 +75,17 @@ export function EventsPage(props: PageProps) {
                   <TimeText iso={row.receivedAt} />
                 </td>
                 <td>
-                  <Link href={consoleHref(`events/${encodeURIComponent(row.id)}`)}>{row.title ?? row.id}</Link>
+                  <Link href={consoleHref(`events/${encodeURIComponent(row.id)}`)}>
+                    {revealBidiControls(row.title ?? row.id)}
+                  </Link>
                 </td>
-                <td>{row.kind}</td>
+                <td>{revealBidiControls(row.kind)}</td>
                 <td>
-                  <span class={`sev sev-text-${row.severity ?? 'none'}`}>{row.severity ?? '—'}</span>
+                  <span class={`sev sev-text-${row.severity ?? 'none'}`}>
+                    {revealBidiControls(row.severity ?? '—')}
+                  </span>
                 </td>
-                <td>{row.source}</td>
+                <td>{revealBidiControls(row.source)}</td>
                 <td>{row.matchedRoutes.length === 0 ? '—' : row.matchedRoutes.join(', ')}</td>
               </tr>
             ))}
