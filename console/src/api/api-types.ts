@@ -12,6 +12,13 @@ export interface Session {
 export interface Page<T> {
   readonly items: readonly T[];
   readonly nextCursor: string | null;
+  /** GET /events: set when the search's scan bound ended the page (more may match further back). */
+  readonly scanned?: ScanStop | null;
+}
+
+export interface ScanStop {
+  readonly events: number;
+  readonly reachedAt: string;
 }
 
 export interface Problem {

@@ -4,6 +4,7 @@ import { consoleHref } from '../router/match-route.js';
 import { TableHead } from './table-head.js';
 import { TimeText } from './time-text.js';
 import { revealBidiControls } from '../../../src/templates/reveal-bidi-controls.js';
+import { TableWrap } from './table-wrap.js';
 
 /** Dead letters, newest first; with `selectable`, a checkbox per row and one for all shown. */
 export function DeadLettersTable(props: {
@@ -21,7 +22,7 @@ export function DeadLettersTable(props: {
     props.onSelect(next);
   };
   return (
-    <div class="table-wrap">
+    <TableWrap label="Dead letters">
       <table>
         <caption class="visually-hidden">Dead letters, newest first</caption>
         <TableHead
@@ -64,6 +65,6 @@ export function DeadLettersTable(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
