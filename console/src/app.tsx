@@ -27,9 +27,10 @@ export function App(props: { readonly win: Window; readonly fetchFn: typeof fetc
   const client = useMemo(
     () =>
       createAdminClient(props.fetchFn, {
-        onUnauthorized: () => {
+        onUnauthorized: (error) => {
           setSession(null);
-          setNotice('Your session ended (it expired, or its key was changed). Sign in again.');
+          // The daemon says why: a restart forgets every session, which is not a changed key.
+          setNotice(`Your session ended: ${error.message}. Sign in again.`);
         },
       }),
     [props.fetchFn],

@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import type { Readiness } from './check-readiness.js';
+import { compressAnswers } from './compress-answers.js';
 import type { Metrics } from './metrics.js';
 import { securityHeaders } from './security-headers.js';
 import { serveConsole } from './serve-console.js';
@@ -32,6 +33,7 @@ export interface AdminAppOptions {
 export function createAdminApp(options: AdminAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(compressAnswers);
   if (options.consoleDir !== undefined) app.use(securityHeaders);
   if (options.healthAndMetrics) {
     // Liveness: nothing in the process needs a restart to recover, so serving HTTP is being alive.

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eventTitle } from '../ingest/event-title.js';
 import type { DueDigest } from '../store/digest-records.js';
 import type { NewEvent, StoredEvent } from '../store/store.js';
 
@@ -52,5 +53,7 @@ export function buildDigestEvent(
     bodySha256: createHash('sha256').update(body).digest('hex'),
     rulesVersion: context.rulesVersion,
     matchedRoutes: [digest.route],
+    // Listed and searched by it in the console, as ingest stores the title of the events it receives.
+    title: eventTitle(envelope),
   };
 }

@@ -1,3 +1,5 @@
+import { revealBidiControls } from './reveal-bidi-controls.js';
+
 /** CommonMark's inline syntax, Teams' `<at>` mentions and `{{DATE()}}` functions, HTML entities, tables. */
 const INLINE = /[\\`*_~[\](){}<>&|]/g;
 /**
@@ -13,10 +15,11 @@ const LINE_START = /^([ \t]*)(?:([#+=-])|(\d+)([.)])(?=\s|$))/gm;
  * can start such syntax gets a backslash, which CommonMark allows before any ASCII punctuation
  * (https://spec.commonmark.org/0.31.2/#backslash-escapes). Parentheses too: some Teams clients still make a
  * link of `\[x\](y)`, never of `\[x\]\(y\)`. Block markers only matter at the start of a line, so `-` and
- * `.` are escaped there alone and `host-7.example` stays readable.
+ * `.` are escaped there alone and `host-7.example` stays readable. Bidi controls are shown as markers
+ * (revealBidiControls), so an event cannot reorder what the channel reads.
  */
 export function escapeTeamsMarkdown(text: string): string {
-  return text
+  return revealBidiControls(text)
     .replace(INLINE, (char) => `\\${char}`)
     .replace(LINE_START, (_match, indent: string, mark: string | undefined, digits: string, close: string) =>
       mark === undefined ? `${indent}${digits}\\${close}` : `${indent}\\${mark}`,

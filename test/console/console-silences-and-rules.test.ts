@@ -61,6 +61,43 @@ describeChromium('silences and the rule tester in the console', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 
+  it('empties the form after creating, so a second click makes no duplicate; focus stays on the page after Expire now', async () => {
+    const running = await harness.start();
+    const { page, errors } = await openPage(harness.browser());
+    await signIn(page, running.adminUrl, running.operatorKey);
+    await page.getByRole('link', { name: 'Silences' }).click();
+    await page.getByLabel('Event kind (glob)').fill('agent.*');
+    await page.getByLabel('Why (comment)').fill('maintenance window');
+    const create = page.getByRole('button', { name: 'Create silence' });
+    await create.click();
+    await page.getByRole('status').filter({ hasText: 'created' }).waitFor();
+    await poll(() => page.getByLabel('Why (comment)').inputValue()).toBe('');
+    expect(await page.getByLabel('Event kind (glob)').inputValue()).toBe('');
+    // The emptied form's required fields stop a second click: no second silence.
+    await create.click();
+    const rows = page.getByRole('row', { name: /maintenance window/ });
+    await rows.first().waitFor();
+    const listed = await fetch(`${running.adminUrl}/api/v1/silences`, {
+      headers: { authorization: `Bearer ${running.readerKey}` },
+    });
+    expect(((await listed.json()) as { items: unknown[] }).items).toHaveLength(1);
+    expect(await rows.count()).toBe(1);
+
+    await rows.getByRole('button', { name: 'Expire' }).click();
+    await page
+      .getByRole('dialog', { name: 'Expire this silence?' })
+      .getByRole('button', { name: 'Expire now' })
+      .click();
+    await page.getByText('No active silences.').waitFor();
+    // Its row (and the button that had focus) left the list: focus is on what happened, not on the page's body.
+    const focused = () => page.evaluate<string>('document.activeElement.textContent');
+    await poll(focused).toMatch(/^Silence sil_\w+ expired\.$/);
+    expect(await page.evaluate<string>('document.activeElement.tagName')).not.toBe('BODY');
+    await page.screenshot({ path: '/tmp/cons/silences-after-expire.png', fullPage: true });
+    expect(await checkPage(page, 'silences-after-expire')).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 90_000);
+
   it('checks an edited copy of the rules, showing an error with its line, and leaves the rules in force alone', async () => {
     const running = await harness.start();
     const { page, errors } = await openPage(harness.browser());

@@ -41,6 +41,9 @@ describe('live events on a filtered page', () => {
     expect(matchesFilters(event, { source: 'other' })).toBe(false);
     expect(matchesFilters(event, { q: 'cpu' })).toBe(false);
     expect(matchesFilters(event, { until: '2026-11-22' })).toBe(false);
+    // A live event's summary says nothing of its deliveries: with target or state set, none joins live.
+    expect(matchesFilters(event, { target: 'receiver' })).toBe(false);
+    expect(matchesFilters(event, { state: 'dead' })).toBe(false);
   });
 });
 

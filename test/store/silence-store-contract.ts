@@ -219,6 +219,7 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
           ...makeIngestItem({ receivedAt: T0 + 40_000 }).event,
           kind: 'switchyard.digest',
           source: 'switchyard',
+          title: '3 events grouped by storm: a',
         };
       };
       const now = T0 + 40_000;
@@ -229,6 +230,9 @@ export function describeSilenceStoreContract(name: string, createJournal: () => 
       const delivery = await store.getDelivery(sent!);
       expect(delivery).toMatchObject({ target: 'soc-slack', state: 'pending' });
       expect((await store.getEvent(delivery!.eventId))?.kind).toBe('switchyard.digest');
+      // Listed and searched by its title, as an ingested event.
+      const listed = await store.findEvents({ kind: 'switchyard.digest', titleContains: 'grouped by storm' });
+      expect(listed.map((event) => event.title)).toEqual(['3 events grouped by storm: a']);
       // The digest is an event of the journal: the console's events per minute count it (migration 8).
       expect((await store.eventsPerMinute(T0)).map((row) => [row.kind, row.count])).toEqual([
         ['incident.created', 4],

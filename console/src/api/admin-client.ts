@@ -60,7 +60,7 @@ export interface AdminClient {
  */
 export function createAdminClient(
   fetchFn: typeof fetch,
-  options: { readonly base?: string; readonly onUnauthorized?: () => void } = {},
+  options: { readonly base?: string; readonly onUnauthorized?: (error: ApiError) => void } = {},
 ): AdminClient {
   const base = options.base ?? '/api/v1';
   let csrfToken: string | null = null;
@@ -85,8 +85,9 @@ export function createAdminClient(
     const parsed: unknown = text === '' ? null : safeJson(text);
     if (!response.ok) {
       const error = toApiError(response, parsed);
-      // The session expired or its key was rotated: every page needs a new sign-in (the sign-in itself excepted).
-      if (error.status === 401 && path !== '/session') options.onUnauthorized?.();
+      // The session ended (a restart, its expiry, a rotated key: the message says which): every page needs a new
+      // sign-in (the sign-in itself excepted).
+      if (error.status === 401 && path !== '/session') options.onUnauthorized?.(error);
       throw error;
     }
     return parsed as T;

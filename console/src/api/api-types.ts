@@ -12,6 +12,13 @@ export interface Session {
 export interface Page<T> {
   readonly items: readonly T[];
   readonly nextCursor: string | null;
+  /** GET /events: set when the search's scan bound ended the page (more may match further back). */
+  readonly scanned?: ScanStop | null;
+}
+
+export interface ScanStop {
+  readonly events: number;
+  readonly reachedAt: string;
 }
 
 export interface Problem {
@@ -130,7 +137,17 @@ export interface Explanation extends Routing {
 export interface EventDetail extends EventSummary {
   readonly body: unknown;
   readonly explanation?: Explanation | null;
+  /** Set for a digest event (`switchyard.digest`): what it collected; it has no routing explanation. */
+  readonly digest?: DigestFacts | null;
   readonly deliveries: readonly EventDelivery[];
+}
+
+export interface DigestFacts {
+  readonly route: string;
+  readonly target: string;
+  readonly digestId: string;
+  readonly count: number;
+  readonly eventIds: readonly string[];
 }
 
 export interface TargetHealth {

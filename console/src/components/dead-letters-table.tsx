@@ -3,6 +3,8 @@ import { Link } from '../router/link.js';
 import { consoleHref } from '../router/match-route.js';
 import { TableHead } from './table-head.js';
 import { TimeText } from './time-text.js';
+import { revealBidiControls } from '../../../src/templates/reveal-bidi-controls.js';
+import { TableWrap } from './table-wrap.js';
 
 /** Dead letters, newest first; with `selectable`, a checkbox per row and one for all shown. */
 export function DeadLettersTable(props: {
@@ -20,7 +22,7 @@ export function DeadLettersTable(props: {
     props.onSelect(next);
   };
   return (
-    <div class="table-wrap">
+    <TableWrap label="Dead letters">
       <table>
         <caption class="visually-hidden">Dead letters, newest first</caption>
         <TableHead
@@ -55,7 +57,7 @@ export function DeadLettersTable(props: {
                 <Link href={consoleHref(`events/${encodeURIComponent(row.eventId)}`)}>{row.eventId}</Link>
               </td>
               <td class="num">{row.attempts}</td>
-              <td class={row.lastError ? 'error-text' : undefined}>{row.lastError ?? '—'}</td>
+              <td class={row.lastError ? 'error-text' : undefined}>{revealBidiControls(row.lastError ?? '—')}</td>
               <td>
                 <TimeText iso={row.updatedAt} />
               </td>
@@ -63,6 +65,6 @@ export function DeadLettersTable(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

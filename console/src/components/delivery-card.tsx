@@ -2,6 +2,7 @@ import type { EventDelivery } from '../api/api-types.js';
 import { formatDuration } from '../format/format-time.js';
 import { StateBadge } from './state-badge.js';
 import { TimeText } from './time-text.js';
+import { revealBidiControls } from '../../../src/templates/reveal-bidi-controls.js';
 
 /** One delivery of an event: its state, why it is held or waiting, every attempt, and its lifecycle references. */
 export function DeliveryCard(props: { readonly delivery: EventDelivery; readonly onReplay?: () => void }) {
@@ -38,13 +39,13 @@ export function DeliveryCard(props: { readonly delivery: EventDelivery; readonly
         {d.correlationKey && (
           <>
             <dt>Correlation key</dt>
-            <dd class="mono">{d.correlationKey}</dd>
+            <dd class="mono">{revealBidiControls(d.correlationKey)}</dd>
           </>
         )}
         {d.lastError && (
           <>
             <dt>Last error</dt>
-            <dd class="error-text">{d.lastError}</dd>
+            <dd class="error-text">{revealBidiControls(d.lastError)}</dd>
           </>
         )}
       </dl>
@@ -56,7 +57,7 @@ export function DeliveryCard(props: { readonly delivery: EventDelivery; readonly
                 #{attempt.number} <TimeText iso={attempt.startedAt} /> · {attempt.outcome}
                 {attempt.statusCode !== null && ` · ${attempt.statusCode}`} · {formatDuration(attempt.durationMs)}
               </span>
-              {attempt.detail && <span class="attempt-detail">{attempt.detail}</span>}
+              {attempt.detail && <span class="attempt-detail">{revealBidiControls(attempt.detail)}</span>}
             </li>
           ))}
         </ol>
@@ -67,10 +68,11 @@ export function DeliveryCard(props: { readonly delivery: EventDelivery; readonly
           <ul>
             {d.references.map((reference, index) => (
               <li key={index} class="mono">
-                {reference.key ?? d.correlationKey}:{' '}
-                {Object.entries(reference.values)
-                  .map(([name, value]) => `${name}=${value}`)
-                  .join(', ')}
+                {revealBidiControls(
+                  `${reference.key ?? d.correlationKey}: ${Object.entries(reference.values)
+                    .map(([name, value]) => `${name}=${value}`)
+                    .join(', ')}`,
+                )}
               </li>
             ))}
           </ul>

@@ -4,8 +4,9 @@ import { chartBars } from './chart-bars.js';
 
 const WIDTH = 720;
 const HEIGHT = 160;
-const LEFT = 36;
 const BOTTOM = 20;
+/** Room left of the plot for the y-axis label: 7 units a digit at the labels' 11px (at least two digits' room). */
+const leftFor = (max: number) => 10 + 7 * Math.max(2, String(max).length);
 
 /**
  * Events over the last hours as an inline SVG of stacked bars by severity (attributes only: no inline style, so
@@ -19,7 +20,8 @@ export function EventsChart(props: {
   readonly bucketMinutes: number;
 }) {
   const data = chartBars(props.counts, Date.parse(props.now), props.hours, props.bucketMinutes);
-  const plotWidth = WIDTH - LEFT;
+  const left = leftFor(data.max);
+  const plotWidth = WIDTH - left;
   const plotHeight = HEIGHT - BOTTOM;
   const step = plotWidth / Math.max(1, data.bars.length);
   const scale = data.max === 0 ? 0 : (plotHeight - 4) / data.max;
@@ -35,20 +37,20 @@ export function EventsChart(props: {
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="chart-title chart-desc" class="chart-svg">
         <title id="chart-title">Events per {unit}, stacked by severity</title>
         <desc id="chart-desc">{summary}</desc>
-        <line x1={LEFT} y1={plotHeight} x2={WIDTH} y2={plotHeight} class="chart-axis" />
+        <line x1={left} y1={plotHeight} x2={WIDTH} y2={plotHeight} class="chart-axis" />
         {data.max > 0 && (
-          <text x={LEFT - 4} y={10} class="chart-label" text-anchor="end">
+          <text x={left - 4} y={10} class="chart-label" text-anchor="end">
             {data.max}
           </text>
         )}
-        <text x={LEFT - 4} y={plotHeight} class="chart-label" text-anchor="end">
+        <text x={left - 4} y={plotHeight} class="chart-label" text-anchor="end">
           0
         </text>
         {data.bars.map((bar, index) =>
           bar.segments.map((segment) => (
             <rect
               key={`${index}-${segment.severity}`}
-              x={LEFT + index * step + 0.5}
+              x={left + index * step + 0.5}
               width={Math.max(1, step - 1)}
               y={plotHeight - (segment.base + segment.count) * scale}
               height={segment.count * scale}
@@ -59,7 +61,7 @@ export function EventsChart(props: {
           )),
         )}
         {first && (
-          <text x={LEFT} y={HEIGHT - 4} class="chart-label">
+          <text x={left} y={HEIGHT - 4} class="chart-label">
             {formatTime(new Date(first.start).toISOString()).slice(11, 16)}
           </text>
         )}

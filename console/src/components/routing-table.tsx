@@ -1,5 +1,6 @@
 import type { Routing } from '../api/api-types.js';
 import { TableHead } from './table-head.js';
+import { TableWrap } from './table-wrap.js';
 
 /** How an event is (or would be) routed: every route in file order, matched or not, and why not. */
 export function RoutingTable(props: { readonly routing: Routing; readonly caption: string }) {
@@ -15,26 +16,28 @@ export function RoutingTable(props: { readonly routing: Routing; readonly captio
         {routing.stoppedBy === null ? '' : `; evaluation stopped by ${routing.stoppedBy}`}.
         {routing.silencedBy ? ` Held by silence ${routing.silencedBy.id} (${routing.silencedBy.comment}).` : ''}
       </p>
-      <table>
-        <caption>{props.caption}</caption>
-        <TableHead columns={['Route', 'Line', 'Outcome', 'Targets', 'Why']} />
-        <tbody>
-          {routing.routes.map((step) => (
-            <tr key={step.route} class={`outcome-${step.outcome}`}>
-              <th scope="row">{step.route}</th>
-              <td>{step.line}</td>
-              <td>{step.outcome}</td>
-              <td>{step.to.length === 0 ? '—' : step.to.join(', ')}</td>
-              <td>
-                {step.failed ??
-                  (step.outcome === 'matched'
-                    ? `${step.stop ? 'matched; stop' : 'matched'}${step.mutedBy ? `, muted by ${step.mutedBy}` : ''}`
-                    : 'an earlier route stopped evaluation')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TableWrap label={props.caption}>
+        <table>
+          <caption>{props.caption}</caption>
+          <TableHead columns={['Route', 'Line', 'Outcome', 'Targets', 'Why']} />
+          <tbody>
+            {routing.routes.map((step) => (
+              <tr key={step.route} class={`outcome-${step.outcome}`}>
+                <th scope="row">{step.route}</th>
+                <td>{step.line}</td>
+                <td>{step.outcome}</td>
+                <td>{step.to.length === 0 ? '—' : step.to.join(', ')}</td>
+                <td>
+                  {step.failed ??
+                    (step.outcome === 'matched'
+                      ? `${step.stop ? 'matched; stop' : 'matched'}${step.mutedBy ? `, muted by ${step.mutedBy}` : ''}`
+                      : 'an earlier route stopped evaluation')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
       {routing.requests !== undefined && routing.requests.length > 0 && (
         <ul class="requests">
           {routing.requests.map((request) => (

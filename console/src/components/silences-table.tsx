@@ -3,6 +3,7 @@ import { describeMatch } from '../format/describe-match.js';
 import { StateBadge } from './state-badge.js';
 import { TableHead } from './table-head.js';
 import { TimeText } from './time-text.js';
+import { TableWrap } from './table-wrap.js';
 
 /** How far from now "End in" moves a silence's end. */
 const EXTENSIONS = ['1h', '4h', '24h'];
@@ -17,7 +18,7 @@ export function SilencesTable(props: {
 }) {
   const { canSilence, busy } = props;
   return (
-    <div class="table-wrap">
+    <TableWrap label="Silences">
       <table class="silences-table">
         <TableHead
           columns={['Silence', 'Status', 'Matches', 'Until', 'Who and why', ...(canSilence ? ['Actions'] : [])]}
@@ -65,6 +66,6 @@ export function SilencesTable(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -2,12 +2,13 @@ import type { TargetHealth } from '../api/api-types.js';
 import { StateBadge } from './state-badge.js';
 import { TableHead } from './table-head.js';
 import { TimeText } from './time-text.js';
+import { TableWrap } from './table-wrap.js';
 
 /** Each target's health: circuit, queue, failures and pauses. */
 export function TargetsTable(props: { readonly targets: readonly TargetHealth[] }) {
   if (props.targets.length === 0) return <p>No targets.</p>;
   return (
-    <div class="table-wrap">
+    <TableWrap label="Targets">
       <table>
         <TableHead
           columns={['Target', 'Type', 'Circuit', '#Pending', '#Retrying', '#Dead', 'Last error', 'Paused until']}
@@ -46,6 +47,6 @@ export function TargetsTable(props: { readonly targets: readonly TargetHealth[] 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Page } from '../api/api-types.js';
+import type { Page, ScanStop } from '../api/api-types.js';
 
 export interface PagedList<T> {
   readonly rows: readonly T[];
   readonly setRows: (update: (rows: readonly T[]) => readonly T[]) => void;
   readonly cursor: string | null;
+  /** How far the last page's search read, when its scan bound ended it before the page was full. */
+  readonly scanned: ScanStop | null;
   readonly loading: boolean;
   readonly error: unknown;
   /** The first page again (`null`) or the page after `cursor` ("Older"), appended. */
@@ -18,6 +20,7 @@ export function usePagedList<T>(
 ): PagedList<T> {
   const [rows, setRows] = useState<readonly T[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
+  const [scanned, setScanned] = useState<ScanStop | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const load = async (after: string | null) => {
@@ -26,6 +29,7 @@ export function usePagedList<T>(
       const page = await fetchPage(after ?? undefined);
       setRows((previous) => (after === null ? page.items : [...previous, ...page.items]));
       setCursor(page.nextCursor);
+      setScanned(page.scanned ?? null);
       setError(null);
     } catch (failure) {
       setError(failure);
@@ -36,5 +40,5 @@ export function usePagedList<T>(
   useEffect(() => {
     void load(null);
   }, [key]);
-  return { rows, setRows, cursor, loading, error, load };
+  return { rows, setRows, cursor, scanned, loading, error, load };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { EventDetail } from '../api/api-types.js';
+import type { DigestFacts, EventDetail } from '../api/api-types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { DeliveryCard } from '../components/delivery-card.js';
 import { ErrorNotice } from '../components/error-notice.js';
@@ -11,6 +11,7 @@ import { consoleHref } from '../router/match-route.js';
 import { useRouter } from '../router/use-router.js';
 import { hasScope, type PageProps } from './page-props.js';
 import { silencePrefill } from './silence-prefill.js';
+import { revealBidiControls } from '../../../src/templates/reveal-bidi-controls.js';
 
 /** One event: its envelope, how it was routed and why, and each delivery's history; it follows live changes. */
 export function EventPage(props: PageProps & { readonly id: string }) {
@@ -46,7 +47,7 @@ export function EventPage(props: PageProps & { readonly id: string }) {
         !event.error && <p class="loading">Loading…</p>
       ) : (
         <>
-          <h1>{data.title ?? data.kind}</h1>
+          <h1>{revealBidiControls(data.title ?? data.kind)}</h1>
           <EventFacts event={data} />
           <div class="actions">
             <Link href={consoleHref('rule-tester', { event: data.id })}>Test in the rule tester</Link>
@@ -59,15 +60,19 @@ export function EventPage(props: PageProps & { readonly id: string }) {
               </button>
             )}
           </div>
-          <section aria-labelledby="routing-heading">
-            <h2 id="routing-heading">Routing</h2>
-            <RulesVersions event={data} />
-            {data.explanation ? (
-              <RoutingTable routing={data.explanation} caption="Routes under the rules in force" />
-            ) : (
-              <p>No explanation available.</p>
-            )}
-          </section>
+          {data.digest ? (
+            <DigestSection digest={data.digest} />
+          ) : (
+            <section aria-labelledby="routing-heading">
+              <h2 id="routing-heading">Routing</h2>
+              <RulesVersions event={data} />
+              {data.explanation ? (
+                <RoutingTable routing={data.explanation} caption="Routes under the rules in force" />
+              ) : (
+                <p>No explanation available.</p>
+              )}
+            </section>
+          )}
           <section aria-labelledby="deliveries-heading">
             <h2 id="deliveries-heading">Deliveries ({data.deliveries.length})</h2>
             {data.deliveries.length === 0 && <p>No deliveries: the event was routed nowhere.</p>}
@@ -82,7 +87,7 @@ export function EventPage(props: PageProps & { readonly id: string }) {
           <section aria-labelledby="envelope-heading">
             <h2 id="envelope-heading">Envelope</h2>
             <pre class="code" tabIndex={0} aria-label="Envelope as JSON">
-              {JSON.stringify(data.body, null, 2)}
+              {revealBidiControls(JSON.stringify(data.body, null, 2))}
             </pre>
           </section>
         </>
@@ -108,13 +113,13 @@ function EventFacts(props: { readonly event: EventDetail }) {
       <dt>Id</dt>
       <dd class="mono">{e.id}</dd>
       <dt>Kind</dt>
-      <dd>{e.kind}</dd>
+      <dd>{revealBidiControls(e.kind)}</dd>
       <dt>Severity</dt>
-      <dd>{e.severity ?? '—'}</dd>
+      <dd>{revealBidiControls(e.severity ?? '—')}</dd>
       <dt>Source</dt>
-      <dd>{e.source}</dd>
+      <dd>{revealBidiControls(e.source)}</dd>
       <dt>Occurred</dt>
-      <dd>{e.occurredAt}</dd>
+      <dd>{revealBidiControls(e.occurredAt)}</dd>
       <dt>Received</dt>
       <dd>
         <TimeText iso={e.receivedAt} />
@@ -141,5 +146,31 @@ function RulesVersions(props: { readonly event: EventDetail }) {
     <p>
       Routed under rules <code>{atIngest}</code>, still in force.
     </p>
+  );
+}
+
+/** A digest is made by its route for one target, not routed by the rules: what it collected, each event linked. */
+function DigestSection(props: { readonly digest: DigestFacts }) {
+  const d = props.digest;
+  const omitted = d.count - d.eventIds.length;
+  return (
+    <section aria-labelledby="digest-heading">
+      <h2 id="digest-heading">Digest</h2>
+      <p>
+        {d.count} event{d.count === 1 ? '' : 's'} grouped by route <strong>{d.route}</strong> for{' '}
+        <strong>{d.target}</strong> (<span class="mono">{d.digestId}</span>); a digest is sent to its route's target,
+        not routed by the rules.
+      </p>
+      <ul class="digest-events">
+        {d.eventIds.map((eventId) => (
+          <li key={eventId}>
+            <Link href={consoleHref(`events/${encodeURIComponent(eventId)}`)}>
+              <span class="mono">{eventId}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {omitted > 0 && <p>and {omitted} more, not carried by the digest.</p>}
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { EventSummary } from '../api/api-types.js';
+import { DELIVERY_STATES, type EventSummary } from '../api/api-types.js';
+import { formatTime } from '../format/format-time.js';
 import { ErrorNotice } from '../components/error-notice.js';
 import { FilterSubmit } from '../components/filter-submit.js';
 import { PagerFooter } from '../components/pager-footer.js';
@@ -12,6 +13,8 @@ import { consoleHref } from '../router/match-route.js';
 import { useRouter } from '../router/use-router.js';
 import { EVENT_FILTERS, matchesFilters, readEventFilters, type EventFilters } from './event-filters.js';
 import type { PageProps } from './page-props.js';
+import { revealBidiControls } from '../../../src/templates/reveal-bidi-controls.js';
+import { TableWrap } from '../components/table-wrap.js';
 
 const PAGE_SIZE = 50;
 /** Live rows are added on top; the list keeps at most this many, so a long shift does not grow the page forever. */
@@ -26,7 +29,7 @@ export function EventsPage(props: PageProps) {
     (cursor) => props.client.events({ ...filters, limit: PAGE_SIZE, cursor }),
     filterKey,
   );
-  const { rows, setRows, loading, error } = list;
+  const { rows, setRows, loading, error, cursor, scanned } = list;
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [announce, setAnnounce] = useState('');
   const rules = useLoad(() => props.client.rules(), [props.client]);
@@ -63,7 +66,7 @@ export function EventsPage(props: PageProps) {
         {announce}
       </p>
       <ErrorNotice error={error} />
-      <div class="table-wrap">
+      <TableWrap label="Events">
         <table class="events-table">
           <caption class="visually-hidden">Events, newest first</caption>
           <TableHead columns={['Received', 'Event', 'Kind', 'Severity', 'Source', 'Routes']} />
@@ -74,21 +77,32 @@ export function EventsPage(props: PageProps) {
                   <TimeText iso={row.receivedAt} />
                 </td>
                 <td>
-                  <Link href={consoleHref(`events/${encodeURIComponent(row.id)}`)}>{row.title ?? row.id}</Link>
+                  <Link href={consoleHref(`events/${encodeURIComponent(row.id)}`)}>
+                    {revealBidiControls(row.title ?? row.id)}
+                  </Link>
                 </td>
-                <td>{row.kind}</td>
+                <td>{revealBidiControls(row.kind)}</td>
                 <td>
-                  <span class={`sev sev-text-${row.severity ?? 'none'}`}>{row.severity ?? '—'}</span>
+                  <span class={`sev sev-text-${row.severity ?? 'none'}`}>
+                    {revealBidiControls(row.severity ?? '—')}
+                  </span>
                 </td>
-                <td>{row.source}</td>
+                <td>{revealBidiControls(row.source)}</td>
                 <td>{row.matchedRoutes.length === 0 ? '—' : row.matchedRoutes.join(', ')}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
-      {!loading && rows.length === 0 && error === null && <p>No events match.</p>}
-      <PagerFooter list={list} />
+      </TableWrap>
+      {!loading && error === null && scanned !== null && cursor !== null && (
+        <p class="notice notice-warning" role="status">
+          {rows.length === 0 ? 'No match yet' : 'Older matches may exist'}: a search reads at most{' '}
+          {scanned.events.toLocaleString('en')} events at a time, and this one has read back to events received{' '}
+          {formatTime(scanned.reachedAt)}.
+        </p>
+      )}
+      {!loading && rows.length === 0 && error === null && cursor === null && <p>No events match.</p>}
+      <PagerFooter list={list} {...(scanned !== null && { nextLabel: 'Search older events' })} />
     </>
   );
 }
@@ -128,6 +142,18 @@ function FilterForm(props: {
       {field('source', 'Source')}
       {field('since', 'Since', '2h, or ISO date')}
       {field('until', 'Until', 'ISO date')}
+      {field('target', 'Delivered to target')}
+      <div class="field">
+        <label for="filter-state">Delivery state</label>
+        <select id="filter-state" name="state" defaultValue={props.filters.state ?? ''}>
+          <option value="">Any</option>
+          {DELIVERY_STATES.map((state) => (
+            <option key={state} value={state} selected={state === props.filters.state}>
+              {state}
+            </option>
+          ))}
+        </select>
+      </div>
       <FilterSubmit />
     </form>
   );

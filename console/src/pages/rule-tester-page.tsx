@@ -7,6 +7,7 @@ import { useLoad } from '../components/use-load.js';
 import { useRouter } from '../router/use-router.js';
 import type { PageProps } from './page-props.js';
 import { offsetOf, sampleEvent } from './sample-event.js';
+import { revealBidiControls } from '../../../src/templates/reveal-bidi-controls.js';
 
 interface Outcome {
   readonly check: RulesCheck | null;
@@ -121,7 +122,7 @@ export function RuleTesterPage(props: PageProps) {
             )}
             {(recent.data?.items ?? []).map((item) => (
               <option key={item.id} value={item.id}>
-                {item.kind} · {item.title ?? item.id}
+                {revealBidiControls(`${item.kind} · ${item.title ?? item.id}`)}
               </option>
             ))}
           </select>

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { NewSilence, Silence } from '../api/api-types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { ErrorNotice } from '../components/error-notice.js';
@@ -22,6 +22,9 @@ export function SilencesPage(props: PageProps) {
   const [error, setError] = useState<unknown>(null);
   const [message, setMessage] = useState('');
   const [expiring, setExpiring] = useState<Silence | null>(null);
+  // A new form after each silence made, so a second click cannot make the same silence twice.
+  const [made, setMade] = useState(0);
+  const outcome = useRef<HTMLParagraphElement>(null);
   const canSilence = hasScope(props.session, 'silence');
   const query = router.query;
   const prefill = {
@@ -50,6 +53,7 @@ export function SilencesPage(props: PageProps) {
       (made) => {
         // A fresh form (the pre-filled values were for this one).
         if (query.toString() !== '') router.navigate(consoleHref('silences'), { replace: true });
+        setMade((count) => count + 1);
         return `Silence ${made.id} created, until ${formatTime(made.endsAt)}.`;
       },
     );
@@ -58,10 +62,12 @@ export function SilencesPage(props: PageProps) {
       <h1>Silences</h1>
       <ErrorNotice error={silences.error} />
       <ErrorNotice error={error} />
-      <p role="status" class={message === '' ? 'visually-hidden' : 'notice notice-ok'}>
+      <p role="status" class={message === '' ? 'visually-hidden' : 'notice notice-ok'} ref={outcome} tabIndex={-1}>
         {message}
       </p>
-      {canSilence && <SilenceForm prefill={prefill} busy={busy} onCreate={create} key={query.toString()} />}
+      {canSilence && (
+        <SilenceForm prefill={prefill} busy={busy} onCreate={create} key={`${query.toString()}#${made}`} />
+      )}
       <section aria-labelledby="silence-list-heading">
         <div class="section-head">
           <h2 id="silence-list-heading">Silences</h2>
@@ -100,7 +106,11 @@ export function SilencesPage(props: PageProps) {
             setExpiring(null);
             void act(
               () => props.client.expireSilence(id),
-              (s) => `Silence ${s.id} expired.`,
+              (s) => {
+                // The row and its button leave the active list: focus goes to what happened, not to the body.
+                queueMicrotask(() => outcome.current?.focus());
+                return `Silence ${s.id} expired.`;
+              },
             );
           }}
           onCancel={() => setExpiring(null)}

@@ -1,12 +1,20 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AdminKeyConfig } from '../../config/config.js';
 import type { AuthFailureReason } from './create-auth-refusals.js';
-import type { ConsoleSession, ConsoleSessions } from './create-console-sessions.js';
+import type { ConsoleSession, ConsoleSessions, SessionEnd } from './create-console-sessions.js';
 import { sendApiError } from './send-api-error.js';
 import { clearSessionCookie } from './session-cookie.js';
 
 /** Methods that change nothing: the only ones a cookie request may make without its CSRF token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** What the page tells the person whose session ended: a restart is not a changed key. */
+const ENDED: Readonly<Record<SessionEnd, string>> = {
+  unknown:
+    'the daemon does not know this console session: it restarted since the sign-in (sessions live in its memory), or the session was signed out',
+  expired: 'the console session expired',
+  revoked: 'the console session was revoked: the key that signed in was rotated or removed',
+};
 
 /** The console session of this request (set by `authenticate` when the cookie authenticated it). */
 export function requestSession(res: Response): { token: string; session: ConsoleSession } | undefined {
@@ -30,10 +38,10 @@ export function authenticateSession(
   next: NextFunction,
 ): void {
   const session = deps.sessions.find(token);
-  if (session === undefined) {
+  if (typeof session === 'string') {
     deps.fail(req, 'session');
     clearSessionCookie(req, res);
-    sendApiError(res, 401, 'unauthorized', 'the console session has expired or was revoked: sign in again');
+    sendApiError(res, 401, 'unauthorized', ENDED[session]);
     return;
   }
   if (!SAFE_METHODS.has(req.method) && !deps.sessions.csrfMatches(session, req.get('x-csrf-token'))) {

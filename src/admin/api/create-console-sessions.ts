@@ -11,16 +11,20 @@ export interface ConsoleSession {
   readonly csrfToken: string;
 }
 
+/** Why a cookie's token has no live session: so the page can say whether to suspect a restart or a rotated key. */
+export type SessionEnd = 'unknown' | 'expired' | 'revoked';
+
 export interface ConsoleSessions {
   /** How long a session lives from sign-in (`admin.console.session_ttl`); the cookie's Max-Age. */
   readonly ttlMs: number;
   /** Opens a session for `key`; answers the cookie's token (shown once, kept only as a digest) and the session. */
   open(key: AdminKeyConfig): { readonly token: string; readonly session: ConsoleSession };
   /**
-   * The live session of a cookie's token, or undefined: unknown, expired, or revoked because the key that
-   * signed in was rotated or removed (no configured key has that name with that hash any more).
+   * The live session of a cookie's token, or why there is none: `unknown` (never opened here: the daemon
+   * restarted since, or it was signed out or swept), `expired`, or `revoked` because the key that signed in was
+   * rotated or removed (no configured key has that name with that hash any more).
    */
-  find(token: string): ConsoleSession | undefined;
+  find(token: string): ConsoleSession | SessionEnd;
   close(token: string): void;
   /** True when `presented` is the session's CSRF token (constant time). */
   csrfMatches(session: ConsoleSession, presented: string | undefined): boolean;
@@ -73,11 +77,11 @@ export function createConsoleSessions(deps: {
     find(token) {
       const id = digest(token);
       const session = sessions.get(id);
-      if (session === undefined) return undefined;
+      if (session === undefined) return 'unknown';
       const current = deps.keys().some((key) => key.name === session.keyName && key.hash === session.keyHash);
       if (session.expiresAt > deps.clock.now() && current) return session;
       sessions.delete(id);
-      return undefined;
+      return current ? 'expired' : 'revoked';
     },
     close(token) {
       sessions.delete(digest(token));

@@ -40,6 +40,10 @@ export function addEventsRoutes(router: Router, deps: AdminApiDeps, read: Reques
     res.json({
       items: page.items.map(presentEventSummary),
       nextCursor: page.after === undefined ? null : encodeCursor({ list: 'events', order, id: page.after }),
+      scanned:
+        page.scanned === undefined
+          ? null
+          : { events: page.scanned.events, reachedAt: new Date(page.scanned.reachedAt).toISOString() },
     });
   });
 

@@ -8,16 +8,25 @@ import type { EventFilter, EventSummary, Store } from '../../store/store.js';
  */
 export const SCAN_LIMIT = 20_000;
 
+/** How far a search read when the scan bound ended the page before it was full. */
+export interface ScanStop {
+  /** Events of the window read (the bound). */
+  readonly events: number;
+  /** When the last of them was received: the search covered the events between the cursor and here. */
+  readonly reachedAt: number;
+}
+
 /**
  * One page of events: `limit` of them, and whether the listing goes on (`after`: the position to resume
- * from, which is the last item, or the last row scanned when a bounded scan ended first).
+ * from, which is the last item, or the last row scanned when a bounded scan ended first, then also said in
+ * `scanned`, so a reader can tell "nothing matched so far" from "nothing matches").
  */
 export async function findEventsPage(
   store: Store,
   filter: EventFilter,
   limit: number,
   scanLimit = SCAN_LIMIT,
-): Promise<{ items: EventSummary[]; after: string | undefined }> {
+): Promise<{ items: EventSummary[]; after: string | undefined; scanned?: ScanStop }> {
   const bounded = filter.titleContains !== undefined || filter.severity !== undefined || filter.kind !== undefined;
   // The bound counts events of the window, whatever they hold: found on the primary key alone.
   const { afterId, order, since, until } = filter;
@@ -27,5 +36,7 @@ export async function findEventsPage(
   const items = found.slice(0, limit);
   if (found.length > limit) return { items, after: items[items.length - 1]?.id };
   // Fewer matches than asked within the bound: the search goes on after the last row it read.
-  return { items, after: stopAtId };
+  if (stopAtId === undefined) return { items, after: undefined };
+  const last = await store.getEvent(stopAtId);
+  return { items, after: stopAtId, scanned: { events: scanLimit, reachedAt: last?.receivedAt ?? 0 } };
 }

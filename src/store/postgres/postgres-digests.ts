@@ -88,8 +88,8 @@ export function createPostgresDigests(pool: pg.Pool, namespace: string, writer: 
         const event = build(digest, events.rows);
         await client.query(
           `INSERT INTO events (id, source, kind, severity, occurred_at, received_at, body, body_sha256, rules_version,
-             matched_routes)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, decode($8, 'hex'), $9, $10::jsonb)`,
+             matched_routes, title)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, decode($8, 'hex'), $9, $10::jsonb, $11)`,
           [
             event.id,
             event.source,
@@ -101,6 +101,7 @@ export function createPostgresDigests(pool: pg.Pool, namespace: string, writer: 
             event.bodySha256,
             event.rulesVersion,
             JSON.stringify(event.matchedRoutes),
+            event.title ?? null,
           ],
         );
         // A digest is an event of the journal: the console's events per minute count it as ingest counts the others.

@@ -216,7 +216,7 @@ describe('admin API listings', () => {
 
   it('answers an empty page with no cursor when nothing matches', async () => {
     await seeded();
-    expect(await get('/api/v1/events?kind=nothing')).toEqual({ items: [], nextCursor: null });
+    expect(await get('/api/v1/events?kind=nothing')).toEqual({ items: [], nextCursor: null, scanned: null });
     expect(await get('/api/v1/events?limit=8')).toMatchObject({ nextCursor: null });
   });
 });

@@ -124,6 +124,7 @@ describe('admin console session', () => {
     a.clock.advance(1);
     const expired = await a.request('/api/v1/events', withCookie(session));
     expect(expired.status).toBe(401);
+    expect(expired.body).toEqual({ error: { code: 'unauthorized', message: 'the console session expired' } });
     expect(expired.headers.get('set-cookie')).toContain('Max-Age=0');
     expect(await a.metrics.value(AUTH_FAILURES_METRIC, { reason: 'session' })).toBe(1);
   });
@@ -134,7 +135,9 @@ describe('admin console session', () => {
     const operator = await signIn(a, OPERATOR.key);
     const rotated = { ...READER.config, hash: newApiKey().hash };
     a.setKeys(ALL_KEYS.map((key) => (key.name === READER.config.name ? rotated : key)));
-    expect((await a.request('/api/v1/events', withCookie(reader))).status).toBe(401);
+    const revoked = await a.request('/api/v1/events', withCookie(reader));
+    expect(revoked.status).toBe(401);
+    expect(revoked.text).toContain('revoked: the key that signed in was rotated or removed');
     expect((await a.request('/api/v1/events', withCookie(operator))).status).toBe(200);
     a.setKeys(ALL_KEYS.filter((key) => key.name !== OPERATOR.config.name));
     expect((await a.request('/api/v1/events', withCookie(operator))).status).toBe(401);
@@ -151,6 +154,18 @@ describe('admin console session', () => {
     expect(out.headers.get('set-cookie')).toBe('sy_session=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0');
     expect((await a.request('/api/v1/session', withCookie(session))).status).toBe(401);
     expect((await a.request('/api/v1/events', withCookie(session))).status).toBe(401);
+  });
+
+  it('says that it does not know a session another daemon (or this one before a restart) opened', async () => {
+    const before = await start();
+    const session = await signIn(before, READER.key);
+    await before.close();
+    api = undefined;
+    const after = await start();
+    const answer = await after.request('/api/v1/events', withCookie(session));
+    expect(answer.status).toBe(401);
+    expect(answer.text).toContain('it restarted since the sign-in');
+    expect(answer.text).not.toMatch(/revoked|rotated|expired/);
   });
 
   it('refuses a wrong key as a wrong Bearer key is, and slows the address down across both', async () => {
@@ -192,7 +207,7 @@ describe('admin console session', () => {
     const clock = { now: () => 0 };
     const sessions = createConsoleSessions({ clock, ttlMs: TTL, keys: () => ALL_KEYS, maxSessions: 3 });
     const tokens = [1, 2, 3, 4].map(() => sessions.open(READER.config).token);
-    expect(tokens.map((token) => sessions.find(token) !== undefined)).toEqual([false, true, true, true]);
+    expect(tokens.map((token) => typeof sessions.find(token))).toEqual(['string', 'object', 'object', 'object']);
   });
 });
 

@@ -33,11 +33,15 @@ describe('findEventsPage', () => {
     const filter = { titleContains: 'match', order: 'newest' as const };
     // Newest first: events 9..6 scanned, event 8 found; the cursor is the last row scanned (event 6).
     const first = await findEventsPage(store, filter, 5, 4);
-    expect(first).toEqual({ items: [expect.objectContaining({ id: ids[8] })], after: ids[6] });
+    expect(first).toEqual({
+      items: [expect.objectContaining({ id: ids[8] })],
+      after: ids[6],
+      scanned: { events: 4, reachedAt: T0 + 6000 },
+    });
     const second = await findEventsPage(store, { ...filter, afterId: first.after }, 5, 4);
-    expect(second).toEqual({ items: [], after: ids[2] });
+    expect(second).toEqual({ items: [], after: ids[2], scanned: { events: 4, reachedAt: T0 + 2000 } });
     const third = await findEventsPage(store, { ...filter, afterId: second.after }, 5, 4);
-    expect(third).toEqual({ items: [expect.objectContaining({ id: ids[1] })], after: undefined });
+    expect(third).toStrictEqual({ items: [expect.objectContaining({ id: ids[1] })], after: undefined });
   });
 
   it('pages as before without a text, severity or kind filter, and when the page fills first', async () => {

@@ -30,6 +30,8 @@ export interface ConsoleDaemon {
   readonly readerKey: string;
   /** Sends a signed event to the ingest listener; answers its id. */
   send(kind: string, data: Record<string, unknown>): Promise<string>;
+  /** Stops the daemon and starts it again on the same journal and admin port, as a restart does. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,19 +40,23 @@ export async function startConsoleDaemon(dir: string, consoleDir: string): Promi
   const operator = newApiKey();
   const reader = newApiKey();
   const receiver = await startHttpReceiver();
-  const daemon = await startTestDaemon(dir, {
-    rules: CONSOLE_RULES,
-    env: { RECEIVER_URL: receiver.url },
-    consoleDir,
-    config: `admin:
-  listen: { port: 0 }
+  const launch = (adminPort: number) =>
+    startTestDaemon(dir, {
+      rules: CONSOLE_RULES,
+      env: { RECEIVER_URL: receiver.url },
+      consoleDir,
+      config: `admin:
+  listen: { port: ${adminPort} }
   keys:
     - { name: shift-lead, hash: "${operator.hash}", scopes: [read, replay, silence] }
     - { name: wallboard, hash: "${reader.hash}", scopes: [read] }`,
-  });
+    });
+  let daemon = await launch(0);
   let sent = 0;
   return {
-    daemon,
+    get daemon() {
+      return daemon;
+    },
     receiver,
     adminUrl: `http://127.0.0.1:${daemon.running.adminPort}`,
     operatorKey: operator.key,
@@ -62,6 +68,11 @@ export async function startConsoleDaemon(dir: string, consoleDir: string): Promi
       const answer = await postWebhook(daemon.url, body, { secret: SOURCE_SECRET });
       if (answer.status !== 200) throw new Error(`ingest answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       return String(answer.body.id);
+    },
+    async restart() {
+      const adminPort = daemon.running.adminPort ?? 0;
+      await daemon.running.close();
+      daemon = await launch(adminPort);
     },
     async close() {
       await daemon.running.close();
