@@ -32,7 +32,6 @@ async function serve(): Promise<string> {
     metrics: createMetrics([]),
     metricsGuard: (_req, res) => void res.status(401).end(),
     readiness: () => Promise.reject(new Error('not asked in these tests')),
-    liveness: () => null,
     healthAndMetrics: true,
     api,
     consoleDir,
