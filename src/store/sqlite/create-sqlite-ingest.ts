@@ -4,6 +4,7 @@ import type { IngestItem, IngestResult } from '../store.js';
 import { createSqliteThrottles } from './create-sqlite-throttles.js';
 import { dedupeKey } from './dedupe-key.js';
 import type { SqliteDigests } from './create-sqlite-digests.js';
+import type { SqliteIncidents } from './create-sqlite-incidents.js';
 import { SQLITE_WRITER, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 export interface SqliteIngest {
@@ -26,6 +27,7 @@ export function createSqliteIngest(
   db: Database.Database,
   statements: SqliteStatements,
   digests: Pick<SqliteDigests, 'join' | 'endOfGroup' | 'rolledBack'>,
+  incidents: Pick<SqliteIncidents, 'record'>,
 ): SqliteIngest {
   const throttles = createSqliteThrottles(db);
   const ingestOne = (item: IngestItem): IngestResult => {
@@ -49,6 +51,7 @@ export function createSqliteIngest(
       title: event.title ?? null,
       dedupeKey: hashKey,
     });
+    incidents.record(item);
     item.targets.forEach((target, index) => {
       // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
       const hold = item.holds?.[index];

@@ -19,6 +19,8 @@ const FORWARDED = [
   'targetHealth',
   'findChangedDeliveries',
   'latestChange',
+  'findIncidents',
+  'incidentHistory',
   'listDeliveries',
   'getDelivery',
   'findDeliveries',
