@@ -1,11 +1,10 @@
 import type { RequestHandler, Router } from 'express';
 import { INCIDENT_STATES, type IncidentState } from '../../lifecycle/incident-record.js';
-import { summarizeIncidentTargets } from '../../lifecycle/summarize-incident-targets.js';
 import type { IncidentFilter } from '../../store/incident-journal.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './parse-list-query.js';
-import { presentDelivery } from './present-delivery.js';
+import { describeIncident, findOneIncident } from './describe-incident.js';
 import { presentIncident } from './present-incident.js';
 
 const FILTERS = ['state', 'severity', 'target', 'host', 'source', 'q'] as const;
@@ -50,24 +49,8 @@ export function addIncidentsRoutes(router: Router, deps: AdminApiDeps, read: Req
   router.get('/api/v1/incidents/:key', read, async (req, res) => {
     const key = String(req.params.key);
     const { source } = parameters(req.query, ['source']);
-    const records = await deps.store.findIncidents({ key, source, limit: 2 });
-    const [record, other] = records;
-    if (record === undefined) throw new SwitchyardError('not_found', `no incident ${key}`, { status: 404 });
-    if (other !== undefined) {
-      throw new SwitchyardError(
-        'ambiguous_incident',
-        `incident ${key} exists for several sources: name one with ?source= (${records.map((r) => r.source).join(', ')}, ...)`,
-        { status: 409 },
-      );
-    }
-    const history = await deps.store.incidentHistory(record.source, record.key);
-    res.json({
-      incident: presentIncident(record),
-      targets: summarizeIncidentTargets(history),
-      events: history.events.map((event) => ({ ...event, receivedAt: new Date(event.receivedAt).toISOString() })),
-      deliveries: history.deliveries.map((delivery) => presentDelivery(delivery)),
-      references: history.references,
-    });
+    const record = await findOneIncident(deps.store, key, source);
+    res.json(await describeIncident(deps.store, record));
   });
 }
 
