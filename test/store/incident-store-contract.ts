@@ -3,7 +3,7 @@ import type { IncidentFacts } from '../../src/lifecycle/incident-record.js';
 import type { IngestItem, Store } from '../../src/store/store.js';
 import { migratedStores } from './migrated-stores.js';
 import type { TestJournal } from './store-contract.js';
-import { T0, makeIngestItem } from './make-ingest-item.js';
+import { DAY_MS, T0, makeIngestItem } from './make-ingest-item.js';
 
 /** One event of an incident, `seconds` after T0. */
 export function incidentItem(
@@ -122,6 +122,39 @@ export function describeIncidentStoreContract(name: string, createJournal: () =>
       expect(second).toBeDefined();
       const rest = await keys({ limit: 2, before: second });
       expect([first?.key, second?.key, ...rest]).toEqual(['incident:b', 'agent:ag_7', 'incident:a']);
+    });
+
+    it('lets retention remove a record once resolved (or idle) with no delivery pending, never before its events', async () => {
+      const store = await openMigrated();
+      await store.ingest([
+        incidentItem(0, 'incident.created', 'incident:resolved', { targets: [] }),
+        incidentItem(1, 'incident.resolved', 'incident:resolved', { targets: [] }),
+        incidentItem(2, 'incident.created', 'incident:pending', { targets: ['jira'] }),
+        incidentItem(3, 'incident.resolved', 'incident:pending', { targets: [] }),
+        incidentItem(4, 'incident.created', 'incident:open', { targets: [] }),
+        incidentItem(5, 'agent.offline', 'agent:idle', { targets: [] }),
+        incidentItem(10 * 86_400, 'incident.resolved', 'incident:recent', { targets: [] }),
+      ]);
+      // The events cutoff is past all but the recent one; the idle cutoff past incident:open only.
+      const prune = (idleBefore?: number) =>
+        store.pruneBatch({
+          eventsBefore: T0 + 5 * DAY_MS,
+          deadBefore: T0 + 5 * DAY_MS,
+          limit: 100,
+          ...(idleBefore !== undefined && { incidentsIdleBefore: idleBefore }),
+        });
+      const keys = async () => (await store.findIncidents({ limit: 10 })).map((r) => r.key).sort();
+      await prune();
+      expect(await keys()).toEqual(['agent:idle', 'incident:open', 'incident:pending', 'incident:recent']);
+      await prune(T0 + 4_500);
+      expect(await keys()).toEqual(['agent:idle', 'incident:pending', 'incident:recent']);
+      expect(await store.incidentHistory('monitor', 'incident:resolved')).toEqual({
+        events: [],
+        deliveries: [],
+        references: [],
+      });
+      // Its events are gone too, but the pending delivery keeps the other one's event and record.
+      expect((await store.incidentHistory('monitor', 'incident:pending')).events).toHaveLength(1);
     });
 
     it("gives an incident's events and deliveries in order, with the references of their targets' keys", async () => {

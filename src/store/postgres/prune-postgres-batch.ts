@@ -4,6 +4,7 @@ import { minuteOf } from '../event-count-buckets.js';
 import { PRUNE_EVENT_COUNTS_SQL } from '../event-counts-prune-sql.js';
 import { PRUNE_SENT_DIGESTS_SQL } from '../sent-digests-prune-sql.js';
 import { numbered } from './numbered.js';
+import { prunePostgresIncidents } from './prune-postgres-incidents.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
 /**
@@ -47,6 +48,7 @@ async function pruneWindow(client: pg.PoolClient, schema: string, request: Prune
   if (next === undefined)
     await client.query('DELETE FROM key_references WHERE updated_at < $1', [request.eventsBefore]);
   await client.query(numbered(PRUNE_EVENT_COUNTS_SQL), [minuteOf(request.eventsBefore), request.limit]);
+  await prunePostgresIncidents(client, request);
   const old = rows.filter((row) => row.receivedAt < request.eventsBefore).map((row) => row.id);
   if (old.length === 0) return { ...NOTHING_PRUNED, next, busy: false };
   const unfinished = await client.query<{ eventId: string }>(

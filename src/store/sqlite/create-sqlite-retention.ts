@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { minuteOf } from '../event-count-buckets.js';
 import { PRUNE_EVENT_COUNTS_SQL } from '../event-counts-prune-sql.js';
 import { PRUNE_SENT_DIGESTS_SQL } from '../sent-digests-prune-sql.js';
+import { pruneSqliteIncidents } from './prune-sqlite-incidents.js';
 import {
   NOTHING_PRUNED,
   type PruneBatchResult,
@@ -50,6 +51,7 @@ export function createSqliteRetention(db: Database.Database, path: string) {
   );
   const deleteSentDigests = db.prepare<[eventsBefore: number]>(PRUNE_SENT_DIGESTS_SQL);
   const deleteCounts = db.prepare<[minute: number, limit: number]>(PRUNE_EVENT_COUNTS_SQL);
+  const pruneIncidents = pruneSqliteIncidents(db);
   const prunable = db.prepare<PruneCutoffs, PruneCounts>(
     `WITH gone AS MATERIALIZED (SELECT e.id FROM events e WHERE e.received_at < @eventsBefore AND NOT EXISTS (${UNFINISHED})),
      gone_deliveries AS MATERIALIZED (SELECT id, state FROM deliveries WHERE event_id IN (SELECT id FROM gone))
@@ -66,6 +68,7 @@ export function createSqliteRetention(db: Database.Database, path: string) {
     const reachedYoung = rows.some((row) => row.receivedAt >= request.eventsBefore);
     const next = last === undefined || rows.length < request.limit || reachedYoung ? undefined : last.id;
     deleteCounts.run(minuteOf(request.eventsBefore), request.limit);
+    pruneIncidents(request);
     const gone = rows.filter((row) => row.finished === 1 && row.receivedAt < request.eventsBefore).map((row) => row.id);
     if (next === undefined) {
       deleteThrottleKeys.run(cutoffs);

@@ -1,0 +1,11 @@
+/**
+ * The incident records retention may remove (docs/incidents.md#retention), oldest activity first, at most a
+ * batch's worth: those whose newest event is older than the events cutoff (the record outlives its events),
+ * that are resolved or idle past `retention.incidents_idle`, and none of whose kept deliveries is still pending.
+ * Parameters: the events cutoff, the idle cutoff, the limit (ms, ms, rows). Shared by both journals.
+ */
+export const PRUNABLE_INCIDENTS_SQL = `SELECT i.source, i.key FROM incidents i
+  WHERE i.last_at < ? AND (i.state = 'resolved' OR i.last_at < ?)
+    AND NOT EXISTS (SELECT 1 FROM incident_events ie JOIN deliveries d ON d.event_id = ie.event_id
+      WHERE ie.source = i.source AND ie.key = i.key AND d.state = 'pending')
+  ORDER BY i.last_at LIMIT ?`;
