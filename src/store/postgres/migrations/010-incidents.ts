@@ -1,11 +1,14 @@
 import type { PostgresMigration } from '../postgres-migration.js';
 
-/** As SQLite's migration 11 (src/store/sqlite/migrations/011-incidents.ts), which says why. */
+/**
+ * As SQLite's migration 11 (src/store/sqlite/migrations/011-incidents.ts), which says why. `IF NOT EXISTS`: the
+ * tests that rebuild an older journal replay the migrations after theirs.
+ */
 export const incidentsMigration: PostgresMigration = {
   version: 10,
   name: 'incidents',
   sql: `
-    CREATE TABLE incidents (
+    CREATE TABLE IF NOT EXISTS incidents (
       source           text COLLATE "C" NOT NULL,
       key              text COLLATE "C" NOT NULL,
       state            text   NOT NULL CHECK (state IN ('open', 'resolved', 'reopened')),
@@ -24,8 +27,8 @@ export const incidentsMigration: PostgresMigration = {
       reopened         integer NOT NULL,
       PRIMARY KEY (source, key)
     );
-    CREATE INDEX incidents_by_activity ON incidents (last_at, source, key);
-    CREATE TABLE incident_events (
+    CREATE INDEX IF NOT EXISTS incidents_by_activity ON incidents (last_at, source, key);
+    CREATE TABLE IF NOT EXISTS incident_events (
       source   text COLLATE "C" NOT NULL,
       key      text COLLATE "C" NOT NULL,
       event_id text COLLATE "C" NOT NULL,
