@@ -1,7 +1,7 @@
 import type { PostgresMigration } from '../postgres-migration.js';
 
 /**
- * As SQLite's migration 11 (src/store/sqlite/migrations/011-incidents.ts), which says why. `IF NOT EXISTS`: the
+ * As SQLite's `incidents` migration (src/store/sqlite/migrations/), which says why. `IF NOT EXISTS`: the
  * tests that rebuild an older journal replay the migrations after theirs.
  */
 export const incidentsMigration: PostgresMigration = {
