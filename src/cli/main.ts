@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { runCheck } from './check-command.js';
 import { runDeliveries } from './deliveries-command.js';
+import { runIncidents } from './incidents-command.js';
 import { runDemoCommand } from './demo-command.js';
 import { runDoctor } from './doctor-command.js';
 import { runKeys } from './keys-command.js';
@@ -21,6 +22,7 @@ const COMMANDS: Readonly<Record<string, CliCommand>> = {
   route: runRoute,
   test: runTest,
   deliveries: runDeliveries,
+  incidents: runIncidents,
   replay: runReplay,
   demo: runDemoCommand,
   subscribe: runSubscribe,
@@ -39,6 +41,7 @@ commands:
   route [RULES] [--event FILE] [--json] show which routes and targets an event (file or stdin) reaches
   test  [RULES] TESTS.yaml              run routing test cases; exit 1 on any failure
   deliveries [ID] [filters] [--json]    list deliveries (or one, with its attempts) from the journal
+  incidents [show KEY] [filters] [--json]  list incident records (or one, with its events and deliveries)
   replay ID... | [filters]              re-queue dead (or delivered) deliveries as new attempts
   demo [--keep]                         run rules.example.yaml against local stand-ins and show what was delivered
   subscribe --base-url URL --url PUBLIC_URL --events K1,K2 [--write-env-file FILE]

@@ -121,6 +121,7 @@ export const configSchema = {
         enabled: { type: 'boolean' },
         events: duration,
         dead: duration,
+        incidents_idle: duration,
         interval: duration,
         batch_size: { type: 'integer', minimum: 1, maximum: 10_000 },
       },

@@ -97,6 +97,11 @@ export interface RetentionConfig {
   readonly eventsMs: number;
   /** A dead letter goes this long after it died (and never before `eventsMs`). */
   readonly deadMs: number;
+  /**
+   * An incident record not resolved goes this long after its last event (and never before `eventsMs`), once
+   * none of its deliveries is pending (docs/incidents.md#retention). Absent: only resolved records go.
+   */
+  readonly incidentsIdleMs?: number;
   /** How often the background pruner makes a pass. */
   readonly intervalMs: number;
   /** Events looked at per transaction. */

@@ -45,6 +45,7 @@ const DEFAULTS = {
   sessionTtl: '8h',
   retentionEvents: '30d',
   retentionDead: '90d',
+  retentionIncidentsIdle: '30d',
   retentionInterval: '1h',
   retentionBatchSize: 500,
 };
@@ -154,7 +155,14 @@ export interface RawConfig {
     keys?: { name: string; hash: string; scopes: AdminKeyConfig['scopes'] }[];
     console?: { session_ttl?: string };
   };
-  retention?: { enabled?: boolean; events?: string; dead?: string; interval?: string; batch_size?: number };
+  retention?: {
+    enabled?: boolean;
+    events?: string;
+    dead?: string;
+    incidents_idle?: string;
+    interval?: string;
+    batch_size?: number;
+  };
 }
 
 function buildAdmin(raw: RawConfig['admin']): AdminConfig {
@@ -234,6 +242,7 @@ function build(raw: RawConfig, file: string, envToken: string | undefined, warni
       enabled: raw.retention?.enabled ?? true,
       eventsMs: ms(raw.retention?.events ?? DEFAULTS.retentionEvents),
       deadMs: ms(raw.retention?.dead ?? DEFAULTS.retentionDead),
+      incidentsIdleMs: ms(raw.retention?.incidents_idle ?? DEFAULTS.retentionIncidentsIdle),
       intervalMs: ms(raw.retention?.interval ?? DEFAULTS.retentionInterval),
       batchSize: raw.retention?.batch_size ?? DEFAULTS.retentionBatchSize,
     }),

@@ -1,5 +1,6 @@
 import type { SourceConfig } from '../config/config.js';
 import { correlationKeys } from '../lifecycle/correlation-keys.js';
+import { incidentFacts } from '../lifecycle/incident-facts.js';
 import { silenceHolds } from '../noise/silence-holds.js';
 import { groupChecks } from '../noise/group-checks.js';
 import { throttleChecks } from '../noise/throttle-checks.js';
@@ -61,6 +62,7 @@ export function acceptEvent(
   const groups = holds ? undefined : groupChecks(rules, envelope, matchedRoutes, targets, context);
   const throttles = holds ? undefined : throttleChecks(rules, envelope, matchedRoutes, targets, context);
   const keys = correlationKeys(rules, envelope, targets, context);
+  const incident = incidentFacts(envelope, decision.severity, rules.severities);
   const item: IngestItem = {
     event: {
       id: ctx.newEventId(now),
@@ -81,6 +83,7 @@ export function acceptEvent(
     ...(holds && { holds }),
     ...(groups && { groups }),
     ...(throttles && { throttles }),
+    ...(incident && { incident }),
   };
   return { envelope, decision, item, silencedBy: silenced?.silenceId };
 }

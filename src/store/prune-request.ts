@@ -10,6 +10,11 @@ export interface PruneCutoffs {
   readonly eventsBefore: number;
   /** ms since the epoch; an event with a dead letter finished at or after this instant stays. */
   readonly deadBefore: number;
+  /**
+   * ms since the epoch; an incident record not resolved but without events since this instant may go (once its
+   * events' cutoff allows). Absent: only resolved records go.
+   */
+  readonly incidentsIdleBefore?: number;
 }
 
 export interface PruneRequest extends PruneCutoffs {

@@ -5,6 +5,8 @@ import type { DeliveryCount, DeliveryState, SendState } from './delivery-state.j
 import type { DeliveryFilter, EventFilter, EventSummary, ReplaySelection } from './listing-filters.js';
 import type { DeliveryHold, NoiseJournal, ThrottleCheck } from './noise-journal.js';
 import type { ConsoleJournal } from './console-journal.js';
+import type { IncidentJournal } from './incident-journal.js';
+import type { IncidentFacts } from '../lifecycle/incident-record.js';
 
 export { DELIVERY_STATES, type DeliveryState, type HeldState, type SendState } from './delivery-state.js';
 export type { DeliveryHold, ThrottleCheck } from './noise-journal.js';
@@ -69,6 +71,8 @@ export interface IngestItem {
   readonly throttles?: readonly (ThrottleCheck | null)[];
   /** Issue 12: parallel to `targets`; a delivery with a group check is collected into a digest (wins over a throttle). */
   readonly groups?: readonly (GroupCheck | null)[];
+  /** The event's incident (key, severity level, host, agent): folded into its record in the same transaction. */
+  readonly incident?: IncidentFacts | undefined;
 }
 
 export type IngestResult =
@@ -195,7 +199,7 @@ export interface AttemptRecord {
   };
 }
 
-export interface Store extends NoiseJournal, ConsoleJournal {
+export interface Store extends NoiseJournal, ConsoleJournal, IncidentJournal {
   /**
    * Present on a journal that several engines share (PostgreSQL): per-target pacing kept in the journal, which
    * the engine then uses instead of its in-memory pacing. Absent where the engine is the journal's only one.

@@ -15,22 +15,26 @@ function load(retention: string) {
 }
 
 describe('retention config', () => {
-  it('defaults to 30 days for events, 90 for dead letters, a pass an hour, 500 events a batch', () => {
+  it('defaults to 30 days for events and idle incidents, 90 for dead letters, a pass an hour, 500 events a batch', () => {
     expect(load('')().retention).toEqual({
       enabled: true,
       eventsMs: 30 * DAY,
       deadMs: 90 * DAY,
+      incidentsIdleMs: 30 * DAY,
       intervalMs: 3_600_000,
       batchSize: 500,
     });
   });
 
   it('reads every key', () => {
-    const config = load('retention: { enabled: false, events: 2w, dead: 180d, interval: 15m, batch_size: 100 }\n')();
+    const config = load(
+      'retention: { enabled: false, events: 2w, dead: 180d, incidents_idle: 60d, interval: 15m, batch_size: 100 }\n',
+    )();
     expect(config.retention).toEqual({
       enabled: false,
       eventsMs: 14 * DAY,
       deadMs: 180 * DAY,
+      incidentsIdleMs: 60 * DAY,
       intervalMs: 900_000,
       batchSize: 100,
     });

@@ -25,3 +25,14 @@ describe('pruneCutoffs', () => {
     expect(pruneCutoffs({ ...retention, deadMs: 10 * DAY }, 7 * DAY, NOW).deadBefore).toBe(NOW - 30 * DAY);
   });
 });
+
+describe('pruneCutoffs: incident records', () => {
+  it('lets an unresolved record go after incidents_idle, never before its events could', () => {
+    const idle60 = { ...retention, incidentsIdleMs: 60 * DAY };
+    expect(pruneCutoffs(idle60, 7 * DAY, NOW).incidentsIdleBefore).toBe(NOW - 60 * DAY);
+    expect(pruneCutoffs({ ...idle60, incidentsIdleMs: 1 * DAY }, 7 * DAY, NOW).incidentsIdleBefore).toBe(
+      NOW - 30 * DAY,
+    );
+    expect(pruneCutoffs(retention, 7 * DAY, NOW).incidentsIdleBefore).toBeUndefined();
+  });
+});

@@ -12,6 +12,7 @@ import { sendApiError } from './send-api-error.js';
 import { addSessionRoutes, addSignInRoute } from './session-routes.js';
 import { addTargetsRoute } from './targets-route.js';
 import { addReferencesRoute } from './references-route.js';
+import { addIncidentsRoutes } from './incidents-routes.js';
 import { addChangesRoute } from './changes-route.js';
 import { addOverviewRoute } from './overview-route.js';
 import { addRulesCheckRoute } from './rules-check-route.js';
@@ -46,6 +47,7 @@ export function createAdminApi(deps: AdminApiDeps): Router {
   addRulesRoutes(router, deps, { read, replay });
   addTargetsRoute(router, deps, read);
   addReferencesRoute(router, deps, read);
+  addIncidentsRoutes(router, deps, read);
   addRouteTestRoute(router, deps, read, json);
   addOverviewRoute(router, deps, read);
   addChangesRoute(router, deps, read);

@@ -5,6 +5,7 @@ import { dedupeLockKeys } from './dedupe-lock-keys.js';
 import { insertGrouped } from './postgres-digests.js';
 import { insertIngestRows } from './insert-ingest-rows.js';
 import { prepared } from './prepared.js';
+import { recordPostgresIncidents } from './postgres-incidents.js';
 import { resolveDuplicates, type Original } from './resolve-duplicates.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
@@ -64,6 +65,7 @@ export function createPostgresIngest(
             fresh.map((item) => item.event),
             all.filter((d) => d.throttle === null && d.group === null),
           );
+          await recordPostgresIncidents(client, fresh);
         }
         // After the others: each decision is its own statement, so it sees the deliveries inserted before it.
         const suppressed = new Map<string, number>();

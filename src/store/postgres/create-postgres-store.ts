@@ -14,6 +14,7 @@ import { deadLetterUnknownTarget } from './dead-letter-unknown-target.js';
 import { declarePostgresTargets } from './declare-postgres-targets.js';
 import { createPostgresPool } from './create-postgres-pool.js';
 import { createPostgresConsole } from './postgres-console.js';
+import { createPostgresIncidents } from './postgres-incidents.js';
 import { findPostgresEvents } from './find-postgres-events.js';
 import { postgresMigrations } from './migrations/postgres-migrations.js';
 import { prunePostgresBatch } from './prune-postgres-batch.js';
@@ -49,6 +50,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
   const sources = createPostgresSourceStatus(pool);
   const digests = createPostgresDigests(pool, options.schema ?? '', writer);
   const consoleReads = createPostgresConsole(pool);
+  const incidents = createPostgresIncidents(pool);
   let current = false;
   let closing: Promise<void> | undefined;
 
@@ -104,6 +106,8 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     findChangedDeliveries: (after, before, limit) =>
       use(() => consoleReads.findChangedDeliveries(after, before, limit)),
     latestChange: (before) => use(() => consoleReads.latestChange(before)),
+    findIncidents: (filter) => use(() => incidents.find(filter)),
+    incidentHistory: (source, key) => use(() => incidents.history(source, key)),
     listDeliveries: (eventId) =>
       use(async () => {
         const result = await pool.query<StoredDelivery>(

@@ -17,8 +17,10 @@ export function dedupeLockKeys(namespace: string, items: readonly IngestItem[]):
         .digest()
         .readBigInt64BE(0),
     );
-  for (const { event, throttles, groups, targets } of items) {
+  for (const { event, throttles, groups, targets, incident } of items) {
     add([event.source, event.bodySha256]);
+    // An incident record is read, folded and written back: one instance at a time per incident.
+    if (incident !== undefined) add(['incident', event.source, incident.key]);
     // Issue 12: a throttle's decision counts earlier deliveries of its key, so instances take turns per key too.
     for (const throttle of throttles ?? []) if (throttle) add(['throttle', throttle.key]);
     // ...and a digest is joined (or opened) by one at a time, and not while it is being sent.

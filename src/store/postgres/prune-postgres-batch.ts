@@ -5,6 +5,7 @@ import { PRUNE_EVENT_COUNTS_SQL } from '../event-counts-prune-sql.js';
 import { PRUNE_SENT_DIGESTS_SQL } from '../sent-digests-prune-sql.js';
 import { unfinishedDeliverySql } from '../unfinished-delivery-sql.js';
 import { numbered } from './numbered.js';
+import { prunePostgresIncidents } from './prune-postgres-incidents.js';
 import { withPostgresTransaction } from './with-postgres-transaction.js';
 
 /**
@@ -22,6 +23,8 @@ export async function prunePostgresBatch(
 ): Promise<PruneBatchResult> {
   return withPostgresTransaction(pool, async (client) => {
     const result = await pruneWindow(client, schema, request);
+    // After the batch's events went: a record goes only once none of its events is left.
+    if (!result.busy) await prunePostgresIncidents(client, request);
     // At the end of a pass, after its last events went (as on SQLite): sent digests whose event is gone.
     if (!result.busy && result.next === undefined)
       await client.query(numbered(PRUNE_SENT_DIGESTS_SQL), [request.eventsBefore]);

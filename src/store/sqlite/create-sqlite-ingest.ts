@@ -4,6 +4,7 @@ import type { IngestItem, IngestResult } from '../store.js';
 import { createSqliteThrottles } from './create-sqlite-throttles.js';
 import { dedupeKey } from './dedupe-key.js';
 import type { SqliteDigests } from './create-sqlite-digests.js';
+import type { SqliteIncidents } from './create-sqlite-incidents.js';
 import { SQLITE_WRITER, type SqliteStatements } from './prepare-sqlite-statements.js';
 
 export interface SqliteIngest {
@@ -21,6 +22,7 @@ export function createSqliteIngest(
   db: Database.Database,
   statements: SqliteStatements,
   digests: Pick<SqliteDigests, 'join' | 'endOfGroup' | 'rolledBack'>,
+  incidents: Pick<SqliteIncidents, 'record'>,
 ): SqliteIngest {
   const throttles = createSqliteThrottles(db);
   const ingestOne = (item: IngestItem): IngestResult => {
@@ -45,6 +47,7 @@ export function createSqliteIngest(
       dedupeKey: hashKey,
     });
     let suppressedCount = 0;
+    incidents.record(item);
     item.targets.forEach((target, index) => {
       // Stamped with the event's receipt time, not "now", so that a delivery is due from when the event arrived.
       const hold = item.holds?.[index];

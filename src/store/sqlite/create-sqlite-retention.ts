@@ -4,6 +4,7 @@ import { minuteOf } from '../event-count-buckets.js';
 import { PRUNE_EVENT_COUNTS_SQL } from '../event-counts-prune-sql.js';
 import { PRUNE_SENT_DIGESTS_SQL } from '../sent-digests-prune-sql.js';
 import { unfinishedDeliverySql } from '../unfinished-delivery-sql.js';
+import { pruneSqliteIncidents } from './prune-sqlite-incidents.js';
 import {
   NOTHING_PRUNED,
   type PruneBatchResult,
@@ -51,6 +52,7 @@ export function createSqliteRetention(db: Database.Database, path: string) {
   );
   const deleteSentDigests = db.prepare<[eventsBefore: number]>(PRUNE_SENT_DIGESTS_SQL);
   const deleteCounts = db.prepare<[minute: number, limit: number]>(PRUNE_EVENT_COUNTS_SQL);
+  const pruneIncidents = pruneSqliteIncidents(db);
   const prunable = db.prepare<PruneCutoffs, PruneCounts>(
     `WITH gone AS MATERIALIZED (SELECT e.id FROM events e WHERE e.received_at < @eventsBefore AND NOT EXISTS (${UNFINISHED})),
      gone_deliveries AS MATERIALIZED (SELECT id, state FROM deliveries WHERE event_id IN (SELECT id FROM gone))
@@ -85,6 +87,8 @@ export function createSqliteRetention(db: Database.Database, path: string) {
   };
   const batch = db.transaction((request: PruneRequest): PruneBatchResult => {
     const result = pruneWindow(request);
+    // After the batch's events went: a record goes only once none of its events is left.
+    pruneIncidents(request);
     // At the end of a pass, after its last events went: a digest's event may have gone in this very batch.
     if (result.next === undefined) deleteSentDigests.run(request.eventsBefore);
     return result;

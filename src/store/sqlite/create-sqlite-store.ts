@@ -5,6 +5,7 @@ import type { Store } from '../store.js';
 import { toStoredDelivery } from '../key-order-sql.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
 import { createSqliteConsole } from './create-sqlite-console.js';
+import { createSqliteIncidents, type SqliteIncidents } from './create-sqlite-incidents.js';
 import { countInSlices } from './count-in-slices.js';
 import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
 import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
@@ -41,6 +42,7 @@ interface Ready {
   readonly sources: ReturnType<typeof createSqliteSourceStatus>;
   readonly digests: SqliteDigests;
   readonly console: ReturnType<typeof createSqliteConsole>;
+  readonly incidents: SqliteIncidents;
 }
 
 /**
@@ -68,10 +70,12 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     if (ready === undefined) {
       const statements = prepareSqliteStatements(opened);
       const digests = createSqliteDigests(opened, statements);
+      const incidents = createSqliteIncidents(opened);
       ready = {
         statements,
         digests,
-        ingest: createSqliteIngest(opened, statements, digests),
+        incidents,
+        ingest: createSqliteIngest(opened, statements, digests, incidents),
         deliveries: createSqliteDeliveries(opened, statements),
         events: createSqliteEvents(opened),
         retention: createSqliteRetention(opened, options.path),
@@ -119,6 +123,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     targetHealth: () => use((r) => r.console.targetHealth()),
     findChangedDeliveries: (after, before, limit) => use((r) => r.console.findChangedDeliveries(after, before, limit)),
     latestChange: (before) => use((r) => r.console.latestChange(before)),
+    findIncidents: (filter) => use((r) => r.incidents.find(filter)),
+    incidentHistory: (source, key) => use((r) => r.incidents.history(source, key)),
     listDeliveries: (eventId) => use(({ statements }) => statements.listDeliveries.all(eventId).map(toStoredDelivery)),
     getDelivery: (id) => use((r) => r.deliveries.getDelivery(id)),
     findDeliveries: (filter) => use((r) => r.deliveries.findDeliveries(filter)),
