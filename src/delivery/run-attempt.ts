@@ -47,7 +47,7 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
       : sent;
   const text = outcome.kind === 'delivered' ? (outcome.detail ?? null) : outcome.error;
   // What an earlier attempt left owed stays owed when this one failed before reaching the server.
-  const owed = outcome.kind === 'delivered' ? null : (outcome.owed ?? readOwed(claimed.delivery.lastError));
+  const owed = outcome.kind === 'delivered' ? null : (outcome.owed ?? owedBefore(input));
   return {
     outcome,
     record: {
@@ -103,7 +103,7 @@ async function send(input: AttemptInput): Promise<Outcome> {
       suppressedCount: claimed.suppressedCount ?? 0,
       correlationKey: claimed.delivery.correlationKey ?? null,
       references: claimed.references ?? null,
-      owed: readOwed(claimed.delivery.lastError),
+      owed: owedBefore(input),
     };
     return await Promise.race([input.target.send(job, input.signal), deadline]);
   } catch (error) {
@@ -114,4 +114,9 @@ async function send(input: AttemptInput): Promise<Outcome> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What an earlier attempt left owed; only e-mail owes part of a delivery (other targets' errors are not read). */
+function owedBefore(input: AttemptInput): string[] | null {
+  return input.spec.type === 'email' ? readOwed(input.claimed.delivery.lastError) : null;
 }
