@@ -56,6 +56,12 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
     labels: ['target', 'outcome'],
   },
   {
+    name: 'switchyard_email_recipients_refused_total',
+    help: 'E-mail recipients the SMTP server refused (RCPT TO answered 4xx or 5xx), by target.',
+    type: 'counter',
+    labels: ['target'],
+  },
+  {
     name: 'switchyard_delivery_attempt_duration_seconds',
     help: 'Duration of delivery attempts, by target.',
     type: 'histogram',

@@ -1,4 +1,5 @@
 import { SwitchyardError } from '../switchyard-error.js';
+import { certificateProblem } from './certificate-problem.js';
 import type { Outcome } from './outcome.js';
 
 /** Failures that retrying cannot fix: our own refusals and requests that cannot even be built. */
@@ -30,12 +31,18 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
 /**
  * A request that got no HTTP answer, as an outcome: network errors, DNS failures, timeouts, TLS problems
  * (a receiver fixes its certificate) and shutdown aborts are retried; the guard's refusal, an invalid URL and
- * an unbuildable request are permanent. Messages name the failure, never the URL.
+ * an unbuildable request are permanent. Messages name the failure, never the URL. With `caOption` (the target
+ * can be given a CA: `http`), a certificate that is not trusted or names another host is permanent too, with
+ * what to do (certificate-problem.ts).
  */
-export function classifyNetworkError(error: unknown): Outcome {
+export function classifyNetworkError(error: unknown, caOption?: string): Outcome {
   const code = errorCode(error);
   const message = error instanceof SwitchyardError ? error.message : describe(code, error);
   if (code !== undefined && PERMANENT_CODES.has(code)) return { kind: 'permanent', error: message };
+  const certificate = caOption === undefined ? null : certificateProblem(error, caOption);
+  if (certificate !== null) {
+    return { kind: certificate.lasting ? 'permanent' : 'retry', error: `${message}; ${certificate.hint}` };
+  }
   return { kind: 'retry', error: message };
 }
 

@@ -1,3 +1,4 @@
+import { certificateProblem } from './certificate-problem.js';
 import type { Outcome } from './outcome.js';
 import { redactDetail } from './redact-detail.js';
 
@@ -28,10 +29,11 @@ const CONFIG_CODES = new Set([
  * authentication not enabled"), which no retry fixes. So `requireTls` against a server that does not offer
  * STARTTLS is permanent (it answers STARTTLS with 5yz: a configuration mismatch), and RFC 3207's 454 "TLS not
  * available for a temporary reason" retries. Without a reply code, the error code decides: missing credentials and
- * unbuildable messages are permanent; network trouble, timeouts and TLS handshake failures (an expired or
- * untrusted certificate, fixed at the server) retry, as the HTTP target treats them, and so does anything
- * unknown (the retry policy bounds it).
- * `secrets` (SMTP password, credentials, URL) are masked in the excerpt, also in the base64 forms AUTH sends.
+ * unbuildable messages are permanent; network trouble, timeouts and TLS handshake failures (an expired
+ * certificate, renewed at the server) retry, as the HTTP target treats them, and so does anything
+ * unknown (the retry policy bounds it). A certificate that is not trusted or names another host is permanent:
+ * configuration, ours (`smtp.ca`) or the server's; the error says what to do (certificate-problem.ts).
+ * `secrets` (SMTP password, credentials) are masked in the excerpt, also in the base64 forms AUTH sends.
  */
 export function classifySmtpError(error: unknown, secrets: readonly string[]): Outcome {
   const { code, responseCode, message } = readError(error);
@@ -42,6 +44,10 @@ export function classifySmtpError(error: unknown, secrets: readonly string[]): O
       : { kind: 'permanent', status: responseCode, error: excerpt };
   }
   if (code !== undefined && CONFIG_CODES.has(code)) return { kind: 'permanent', error: excerpt };
+  const certificate = certificateProblem(error, 'smtp.ca');
+  if (certificate !== null) {
+    return { kind: certificate.lasting ? 'permanent' : 'retry', error: `${excerpt}; ${certificate.hint}` };
+  }
   // ECONNECTION, ETIMEDOUT (connect, greeting, socket), ESOCKET (ECONNREFUSED, ...), EDNS, ETLS, EPROTOCOL, ...
   return { kind: 'retry', error: excerpt };
 }

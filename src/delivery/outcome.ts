@@ -11,6 +11,8 @@ export type Outcome =
       readonly detail?: string | undefined;
       /** Issue 14: values captured from the answer (a ticket key, a Slack `ts`), remembered for the key. */
       readonly captured?: Readonly<Record<string, string>> | undefined;
+      /** E-mail: recipients the server refused although it took the message (`on_partial_refusal: delivered`). */
+      readonly refused?: readonly string[] | undefined;
     }
   | {
       readonly kind: 'retry';
@@ -24,11 +26,20 @@ export type Outcome =
        * toward opening its circuit nor against the delivery's `max_attempts`.
        */
       readonly rateLimited?: boolean | undefined;
+      readonly refused?: readonly string[] | undefined;
+      readonly owed?: readonly string[] | undefined;
     }
   | {
       readonly kind: 'permanent';
       readonly status?: number | undefined;
       readonly error: string;
+      /** E-mail: recipients the server refused in this attempt; the engine logs and counts them. */
+      readonly refused?: readonly string[] | undefined;
+      /**
+       * E-mail: the recipients that still have not got the message (the others have); recorded with the
+       * delivery, so later attempts (a replay, a restart) send to these only. Absent = every recipient.
+       */
+      readonly owed?: readonly string[] | undefined;
     };
 
 /** What an outcome says about its target (not the delivery), for the circuit breaker and the pause. */

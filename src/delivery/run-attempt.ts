@@ -6,6 +6,7 @@ import { referencesToRecord } from '../lifecycle/references-to-record.js';
 import { decideNextStep } from './decide-next-step.js';
 import { idempotencyKey } from './idempotency-key.js';
 import type { Outcome } from './outcome.js';
+import { readOwed, withOwed } from './owed-recipients.js';
 import { redactDetail } from './redact-detail.js';
 import type { Target } from './target.js';
 
@@ -45,6 +46,8 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
       ? { ...sent, retryAfterMs: Math.max(0, step.nextAttemptAt - now) }
       : sent;
   const text = outcome.kind === 'delivered' ? (outcome.detail ?? null) : outcome.error;
+  // What an earlier attempt left owed stays owed when this one failed before reaching the server.
+  const owed = outcome.kind === 'delivered' ? null : (outcome.owed ?? owedBefore(input));
   return {
     outcome,
     record: {
@@ -61,7 +64,7 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
       },
       next: {
         ...step,
-        lastError: step.lastError === null ? null : redactDetail(step.lastError, input.secrets),
+        lastError: withOwed(step.lastError === null ? null : redactDetail(step.lastError, input.secrets), owed),
       },
     },
   };
@@ -100,6 +103,7 @@ async function send(input: AttemptInput): Promise<Outcome> {
       suppressedCount: claimed.suppressedCount ?? 0,
       correlationKey: claimed.delivery.correlationKey ?? null,
       references: claimed.references ?? null,
+      owed: owedBefore(input),
     };
     return await Promise.race([input.target.send(job, input.signal), deadline]);
   } catch (error) {
@@ -110,4 +114,9 @@ async function send(input: AttemptInput): Promise<Outcome> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What an earlier attempt left owed; only e-mail owes part of a delivery (other targets' errors are not read). */
+function owedBefore(input: AttemptInput): string[] | null {
+  return input.spec.type === 'email' ? readOwed(input.claimed.delivery.lastError) : null;
 }

@@ -24,6 +24,8 @@ export interface DeliveryJob {
   readonly correlationKey?: string | null;
   /** Issue 14: values remembered for the key (`{{ ref.* }}`); null before anything was delivered for it. */
   readonly references?: Readonly<Record<string, string>> | null;
+  /** E-mail: the recipients an earlier attempt left owed (the others got it); absent or null = every recipient. */
+  readonly owed?: readonly string[] | null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eventTitle } from '../ingest/event-title.js';
 import type { DueDigest } from '../store/digest-records.js';
 import type { NewEvent, StoredEvent } from '../store/store.js';
+import { eventCount } from './event-count.js';
 
 /**
  * The digest's own event, `switchyard.digest` from the source `switchyard`: templates see `group.key` (the
@@ -27,7 +28,7 @@ export function buildDigestEvent(
     event: 'switchyard.digest',
     timestamp,
     data: {
-      title: `${digest.count} events grouped by ${digest.route}${label === '' ? '' : `: ${label}`}`,
+      title: `${eventCount(digest.count)} grouped by ${digest.route}${label === '' ? '' : `: ${label}`}`,
       route: digest.route,
       target: digest.target,
       digest_id: digest.id,

@@ -101,21 +101,35 @@ export interface TeamsTargetSpec extends TargetSpecBase {
   readonly message: TemplateTree | null;
 }
 
-export type SmtpSettings =
-  | { readonly url: string }
-  | {
-      readonly host: string;
-      readonly port: number;
-      /** TLS from the first byte (port 465); false = plain, upgraded by STARTTLS when the server offers it. */
-      readonly secure: boolean;
-      /** Refuse to send unless STARTTLS succeeds. */
-      readonly requireTls: boolean;
-      readonly auth: { readonly user: string; readonly pass: string } | null;
-    };
+/**
+ * Certificates to trust for a target's TLS instead of the system's public roots: PEM text (normally from
+ * `${VAR}`) or an absolute path to a PEM file, read when the target is set up.
+ */
+export type TrustedCa = { readonly pem: string } | { readonly file: string };
+
+/** The SMTP server; the URL form (`smtp: { url }`) is compiled into the same fields. */
+export interface SmtpSettings {
+  readonly host: string;
+  readonly port: number;
+  /** TLS from the first byte (port 465); false = plain, upgraded by STARTTLS when the server offers it. */
+  readonly secure: boolean;
+  /** Refuse to send (and to log in) unless STARTTLS succeeds; on by default with `auth` (see compile). */
+  readonly requireTls: boolean;
+  /** `allow_insecure_auth: true`: the password may go over a connection without TLS. */
+  readonly allowInsecureAuth: boolean;
+  readonly auth: { readonly user: string; readonly pass: string } | null;
+  /** The EHLO name; null = nodemailer's default (the host name when it has a dot, else `[127.0.0.1]`). */
+  readonly name: string | null;
+  readonly ca: TrustedCa | null;
+}
+
+/** What a message the server took for some recipients but refused for others counts as (`on_partial_refusal`). */
+export type PartialRefusalPolicy = 'retry_refused' | 'dead_letter' | 'delivered';
 
 export interface EmailTargetSpec extends TargetSpecBase {
   readonly type: 'email';
   readonly smtp: SmtpSettings;
+  readonly onPartialRefusal: PartialRefusalPolicy;
   readonly from: string;
   readonly to: readonly string[];
   readonly cc: readonly string[];
@@ -142,6 +156,8 @@ export interface HttpTargetSpec extends TargetSpecBase {
   readonly body: HttpBody;
   /** `sign: { secret }`: adds `X-Switchyard-Signature: sha256=<hex HMAC of the body>`. */
   readonly signingSecret: string | null;
+  /** `ca:` certificates trusted for https:// instead of the public roots; null = the public roots. */
+  readonly ca?: TrustedCa | null;
 }
 
 /** PagerDuty's four severities (Events API v2 `payload.severity`). */

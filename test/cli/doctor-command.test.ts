@@ -8,6 +8,7 @@ import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js
 import { makeSelfSignedCert } from '../delivery/targets/make-self-signed-cert.js';
 import { startHttpReceiver, type HttpReceiver } from '../helpers/start-http-receiver.js';
 import { MONITORING, startMonitoringApi, type MonitoringApi } from '../helpers/start-monitoring-api.js';
+import { PRIVATE_CA } from '../helpers/private-ca.js';
 import { startSmtpServer, type RunningSmtpServer } from '../helpers/start-smtp-server.js';
 import { useTempDirs } from '../helpers/temp-dir.js';
 import { fakeCliIo } from '../rules/support/fake-cli-io.js';
@@ -32,7 +33,7 @@ beforeEach(async () => {
   [slack, tickets, smtp, api] = await Promise.all([
     startHttpReceiver(),
     startHttpReceiver(),
-    startSmtpServer({ auth: { user: 'switchyard', pass: SMTP_PASS } }),
+    startSmtpServer({ auth: { user: 'switchyard', pass: SMTP_PASS }, tls: PRIVATE_CA.server }),
     startMonitoringApi(),
   ]);
   dir = tempDir();
@@ -50,7 +51,12 @@ function standInTargets(): string {
   tickets: { type: http, url: "${tickets.url}/api/issues?token=\${TICKETS_TOKEN}" }
   oncall-mail:
     type: email
-    smtp: { host: 127.0.0.1, port: ${smtp.port}, auth: { user: switchyard, pass: "\${SMTP_PASS}" } }
+    smtp:
+      host: 127.0.0.1
+      port: ${smtp.port}
+      auth: { user: switchyard, pass: "\${SMTP_PASS}" }
+      ca: ${PRIVATE_CA.caFile}
+      name: switchyard.example.com
     from: switchyard@example.com
     to: [oncall@example.com]`;
 }

@@ -56,4 +56,21 @@ describe('classifyNetworkError', () => {
   it('anything else is retried', () => {
     expect(classifyNetworkError('weird')).toEqual({ kind: 'retry', error: 'weird' });
   });
+
+  it('for a target with a ca option, an untrusted or misnamed certificate is permanent and says to set it', () => {
+    const untrusted = socketError('UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'unable to verify the first certificate');
+    const misnamed = socketError('ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames");
+    const expired = socketError('CERT_HAS_EXPIRED', 'certificate has expired');
+    expect(classifyNetworkError(untrusted, 'ca')).toMatchObject({
+      kind: 'permanent',
+      error: expect.stringContaining('set ca'),
+    });
+    expect(classifyNetworkError(misnamed, 'ca')).toMatchObject({ kind: 'permanent' });
+    expect(classifyNetworkError(expired, 'ca')).toMatchObject({
+      kind: 'retry',
+      error: expect.stringContaining('renewed'),
+    });
+    // Targets without such an option (Slack, Teams, PagerDuty) keep retrying, as before.
+    expect(classifyNetworkError(untrusted)).toMatchObject({ kind: 'retry' });
+  });
 });

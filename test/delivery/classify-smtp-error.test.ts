@@ -34,11 +34,22 @@ describe('classifySmtpError', () => {
     ['ESOCKET', 'connect ECONNREFUSED 127.0.0.1:25', 'ECONNREFUSED'],
     ['EDNS', 'getaddrinfo ENOTFOUND smtp.example.com', 'ENOTFOUND'],
     ['ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:25'],
-    ['ETLS', 'Error initiating TLS - self-signed certificate'],
+    ['ETLS', 'Error initiating TLS - certificate has expired'],
+    ['ETLS', 'Error initiating TLS - socket hang up'],
     ['EPROTOCOL', 'Invalid greeting'],
     ['EABORT', 'Message sending aborted'],
   ])('retries on %s without a reply code', (code, message, original?: string) => {
     expect(classifySmtpError(smtpError(code, message, undefined, original), [])).toMatchObject({ kind: 'retry' });
+  });
+
+  it.each([
+    ['self-signed certificate', 'smtp.ca'],
+    ['unable to verify the first certificate', 'smtp.ca'],
+    ['unable to get local issuer certificate', 'smtp.ca'],
+    ["Hostname/IP does not match certificate's altnames: Host: mail.test. is not in the cert's altnames", 'name'],
+  ])('is permanent when the certificate does not verify (%s), saying what to do', (reason, hint) => {
+    const outcome = classifySmtpError(smtpError('ETLS', `Error initiating TLS - ${reason}`), []);
+    expect(outcome).toMatchObject({ kind: 'permanent', error: expect.stringContaining(hint) });
   });
 
   it('retries on anything it does not recognise', () => {

@@ -29,6 +29,8 @@ export interface ReceivedMessage {
   readonly user: string | undefined;
   /** Id of the SMTP session (one per connection): equal ids mean a reused connection. */
   readonly sessionId: string;
+  /** The name the client gave in EHLO (or HELO). */
+  readonly ehlo: string;
 }
 
 export interface StartSmtpServerOptions {
@@ -50,6 +52,8 @@ export interface RunningSmtpServer {
   connections(): number;
   /** Usernames of failed logins, in order. */
   readonly failedLogins: string[];
+  /** Every AUTH the server was sent, right or wrong, and whether the session was under TLS then. */
+  readonly logins: { readonly user: string; readonly secure: boolean }[];
   close(): Promise<void>;
 }
 
@@ -57,6 +61,7 @@ export interface RunningSmtpServer {
 export async function startSmtpServer(options: StartSmtpServerOptions = {}): Promise<RunningSmtpServer> {
   const messages: ReceivedMessage[] = [];
   const failedLogins: string[] = [];
+  const logins: { user: string; secure: boolean }[] = [];
   const rcpt = options.rcpt ?? acceptAll;
   const data = options.data ?? acceptAll;
   let rcptCount = 0;
@@ -74,7 +79,8 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
       connections += 1;
       callback();
     },
-    onAuth(auth, _session, callback) {
+    onAuth(auth, session, callback) {
+      logins.push({ user: auth.username ?? '', secure: session.secure });
       if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) {
         return callback(null, { user: auth.username });
       }
@@ -101,6 +107,7 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
           secure: session.secure,
           user: typeof session.user === 'string' ? session.user : undefined,
           sessionId: session.id,
+          ehlo: session.hostNameAppearsAs,
         });
         callback(null, `Queued as m${dataCount}`);
       });
@@ -117,6 +124,7 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
     port,
     messages,
     failedLogins,
+    logins,
     connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

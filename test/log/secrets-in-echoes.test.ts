@@ -192,7 +192,7 @@ routes:
     const env = {
       // An ordinary API path, with a digit in a segment: the echo receiver names it in its answer.
       TICKETS_URL: `${receiver.url}/api/v2/tickets`,
-      SMTP_URL: `smtp://switchyard:${SMTP_PASS}@127.0.0.1:${smtp.port}`,
+      SMTP_URL: `smtp://switchyard:${SMTP_PASS}@127.0.0.1:${smtp.port}?allow_insecure_auth=true`,
     };
     daemon = await startTestDaemon(tempDir(), { rules, env });
     const running = daemon;

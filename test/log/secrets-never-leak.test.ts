@@ -62,7 +62,7 @@ routes:
     const env = {
       SWITCHYARD_ADMIN_TOKEN: SECRETS.adminToken,
       SLACK_URL: `${slack.url}/services/${SECRETS.slackPath}`,
-      SMTP_URL: `smtp://switchyard:${SECRETS.smtpPass}@127.0.0.1:${smtp.port}`,
+      SMTP_URL: `smtp://switchyard:${SECRETS.smtpPass}@127.0.0.1:${smtp.port}?allow_insecure_auth=true`,
       TICKETS_URL: `${tickets.url}/api?key=${SECRETS.querySecret}`,
       TICKETS_TOKEN: SECRETS.bearer,
       SIGNING_SECRET: SECRETS.signing,

@@ -182,7 +182,8 @@ describe('compiled targets', () => {
     );
     const url = specs.get('url') as EmailTargetSpec;
     expect(url).toMatchObject({
-      smtp: { url: 'smtps://u:p@smtp.example.com' },
+      smtp: { host: 'smtp.example.com', port: 465, secure: true, auth: { user: 'u', pass: 'p' }, name: null, ca: null },
+      onPartialRefusal: 'retry_refused',
       from: 'Switchyard <switchyard@example.com>',
       to: ['a@example.com', 'b@example.com'],
       cc: ['c@example.com'],
@@ -195,7 +196,9 @@ describe('compiled targets', () => {
         host: 'smtp.example.com',
         port: 587,
         secure: false,
-        requireTls: false,
+        // With a password, TLS is required unless allow_insecure_auth says otherwise.
+        requireTls: true,
+        allowInsecureAuth: false,
         auth: { user: 'user', pass: 'pass-secret' },
       },
       cc: [],

@@ -1,12 +1,11 @@
 import type { LookupFunction } from 'node:net';
 import { classifyNetworkError } from '../../delivery/classify-network-error.js';
-import { classifySmtpError } from '../../delivery/classify-smtp-error.js';
 import { redactDetail } from '../../delivery/redact-detail.js';
-import { smtpSecrets } from '../../delivery/targets/smtp-secrets.js';
-import type { EmailTargetSpec, TargetSpec } from '../../rules/rules.js';
+import { readTrustedCa } from '../../delivery/targets/read-trusted-ca.js';
+import type { TargetSpec } from '../../rules/rules.js';
+import { checkEmailTarget } from './check-email-target.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { probeConnection } from './probe-connection.js';
-import { probeSmtp } from './probe-smtp.js';
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -22,19 +21,7 @@ export async function checkTarget(
 ): Promise<DoctorCheck> {
   const item = `target ${spec.name}`;
   const timeoutMs = spec.policy.timeoutMs;
-  if (spec.type === 'email') {
-    const endpoint = smtpEndpoint(spec);
-    const masked = [...secrets, ...smtpSecrets(spec.smtp)];
-    try {
-      await probeSmtp(spec, { timeoutMs, lookup });
-      const detail = `email ${endpoint}: SMTP server verified (connect, EHLO, TLS and login as configured); no mail sent`;
-      return { verdict: 'OK', item, detail };
-    } catch (error) {
-      const outcome = classifySmtpError(error, masked);
-      const reason = outcome.kind === 'delivered' ? 'failed' : outcome.error;
-      return { verdict: 'FAIL', item, detail: `email ${endpoint}: ${redactDetail(reason, masked)}` };
-    }
-  }
+  if (spec.type === 'email') return checkEmailTarget(spec, secrets, lookup);
   // A target with `requests:` is probed at its create request's host; a templated URL's host is as written.
   const text =
     spec.type === 'http'
@@ -46,25 +33,18 @@ export async function checkTarget(
           : spec.webhookUrl;
   if (!URL.canParse(text)) return { verdict: 'FAIL', item, detail: `${spec.type}: the URL is not a valid URL` };
   const url = new URL(text);
+  const caOption = spec.type === 'http' ? 'ca' : undefined;
   try {
-    const established = await probeConnection(url, { allowLinkLocal: spec.allowLinkLocal, timeoutMs, lookup });
+    const ca = spec.type === 'http' ? readTrustedCa(spec.ca) : undefined;
+    const established = await probeConnection(url, { allowLinkLocal: spec.allowLinkLocal, timeoutMs, lookup, ca });
     const detail = `${spec.type} ${url.origin}: ${established}; no request sent`;
     if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) {
       return { verdict: 'WARN', item, detail: `${detail}; plain http: events cross the network unencrypted` };
     }
     return { verdict: 'OK', item, detail };
   } catch (error) {
-    const outcome = classifyNetworkError(error);
+    const outcome = classifyNetworkError(error, caOption);
     const reason = outcome.kind === 'delivered' ? 'failed' : outcome.error;
     return { verdict: 'FAIL', item, detail: `${spec.type} ${url.origin}: ${redactDetail(reason, secrets)}` };
   }
-}
-
-/** `smtp://host:port` without credentials. */
-function smtpEndpoint(spec: EmailTargetSpec): string {
-  const smtp = spec.smtp;
-  if (!('url' in smtp)) return `${smtp.secure ? 'smtps' : 'smtp'}://${smtp.host}:${smtp.port}`;
-  if (!URL.canParse(smtp.url)) return 'smtp (URL not valid)';
-  const url = new URL(smtp.url);
-  return `${url.protocol}//${url.host}`;
 }

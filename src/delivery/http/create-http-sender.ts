@@ -21,6 +21,8 @@ export interface HttpSenderOptions {
   readonly allowLinkLocal: boolean;
   /** Default `dns.lookup`. */
   readonly lookup?: LookupFunction | undefined;
+  /** PEM certificates trusted for https:// instead of the public roots. */
+  readonly ca?: string | undefined;
 }
 
 export interface OutboundRequest {
@@ -53,7 +55,7 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
   // One pool per target, so a slow receiver cannot hold connections another target needs.
   const agents = {
     http: new HttpAgent({ keepAlive: true, lookup }),
-    https: new HttpsAgent({ keepAlive: true, lookup }),
+    https: new HttpsAgent({ keepAlive: true, lookup, ...(options.ca === undefined ? {} : { ca: options.ca }) }),
   };
   let closed = false;
 

@@ -1,5 +1,6 @@
 import type { IncomingWebhookSendArguments } from '@slack/webhook';
 import { escapeSlack } from '../../templates/escape-slack.js';
+import { eventCount } from '../../noise/event-count.js';
 import type { DeliveryJob } from '../target.js';
 import { clipChars } from './clip-chars.js';
 import { readDigest } from './read-digest.js';
@@ -24,7 +25,7 @@ export function digestSlackMessage(job: DeliveryJob): IncomingWebhookSendArgumen
       {
         type: 'context',
         elements: [
-          { type: 'mrkdwn', text: `Switchyard digest · ${escapeSlack(job.event.id)} · ${digest.count} events` },
+          { type: 'mrkdwn', text: `Switchyard digest · ${escapeSlack(job.event.id)} · ${eventCount(digest.count)}` },
         ],
       },
     ],

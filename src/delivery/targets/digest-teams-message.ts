@@ -1,3 +1,4 @@
+import { eventCount } from '../../noise/event-count.js';
 import type { DeliveryJob } from '../target.js';
 import { cardFooter, cardHeadline } from './card-parts.js';
 import { cardText } from './card-text.js';
@@ -27,7 +28,7 @@ export function digestTeamsMessage(job: DeliveryJob): AdaptiveCard {
       ...(digest.more > 0
         ? [{ type: 'TextBlock', text: `_and ${digest.more} more_`, wrap: true, spacing: 'None' }]
         : []),
-      cardFooter(`Switchyard digest · ${cardText(job.event.id, KEY_CHARS)} · ${digest.count} events`),
+      cardFooter(`Switchyard digest · ${cardText(job.event.id, KEY_CHARS)} · ${eventCount(digest.count)}`),
     ],
   };
 }

@@ -21,6 +21,10 @@ export interface HttpPostTargetOptions {
   readonly built: string;
   /** The target's reading of an answer: its status, its body as one line, `Retry-After` as a delay from now. */
   readonly classify: (status: number, excerpt: string, retryAfterMs: number | undefined) => Outcome;
+  /** PEM certificates trusted for https:// instead of the public roots (an `http` target's `ca:`). */
+  readonly ca?: string | undefined;
+  /** The option that sets `ca`, named in the error when a certificate does not verify; absent = no such option. */
+  readonly caOption?: string | undefined;
 }
 
 /**
@@ -32,6 +36,7 @@ export function createHttpPostTarget(options: HttpPostTargetOptions, deps: Targe
     timeoutMs: options.policy.timeoutMs,
     allowLinkLocal: options.allowLinkLocal,
     lookup: deps.lookup,
+    ca: options.ca,
   });
   const url = URL.canParse(options.url) ? new URL(options.url) : null;
 
@@ -53,7 +58,7 @@ export function createHttpPostTarget(options: HttpPostTargetOptions, deps: Targe
         const outcome = options.classify(answer.status, responseExcerpt(answer.body), retryAfterMs);
         return outcome.kind === 'delivered' && delivered !== undefined ? delivered(answer, outcome) : outcome;
       } catch (error) {
-        return classifyNetworkError(error);
+        return classifyNetworkError(error, options.caOption);
       }
     },
     async close() {

@@ -1,3 +1,4 @@
+import { eventCount } from '../../noise/event-count.js';
 import type { DeliveryJob } from '../target.js';
 import { clipChars } from './clip-chars.js';
 import { asRecord, readEventDetails, textOf } from './read-event-details.js';
@@ -31,7 +32,7 @@ export function readDigest(job: DeliveryJob): DigestSummary {
     return clipChars(`${kind}${what === '' ? '' : `: ${what}`}`, LINE_CHARS);
   });
   return {
-    title: textOf(asRecord(job.envelope['data'])['title']) ?? `${count} events`,
+    title: textOf(asRecord(job.envelope['data'])['title']) ?? eventCount(count),
     count,
     key: textOf(group['key']) ?? '',
     lines,

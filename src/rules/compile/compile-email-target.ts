@@ -1,4 +1,4 @@
-import type { EmailTargetSpec } from '../rules.js';
+import type { EmailTargetSpec, PartialRefusalPolicy } from '../rules.js';
 import { compileSmtpSettings } from './compile-smtp-settings.js';
 import { compileTargetBasics } from './compile-target-basics.js';
 import type { TargetContext } from './target-context.js';
@@ -9,6 +9,8 @@ export function compileEmailTarget(yaml: EmailTargetYaml, target: TargetContext)
   return {
     ...compileTargetBasics(yaml, 'email', target),
     smtp: compileSmtpSettings(yaml.smtp, target),
+    // The default keeps an on-call address that refused the message owed it, without resending to the others.
+    onPartialRefusal: (asString(yaml.on_partial_refusal) as PartialRefusalPolicy | undefined) ?? 'retry_refused',
     from: asString(yaml.from) ?? '',
     to: asStrings(yaml.to),
     cc: asStrings(yaml.cc),

@@ -1,5 +1,6 @@
 import type { Situation } from '../../lifecycle/choose-situation.js';
 import type { HttpRequests, HttpTargetSpec } from '../rules.js';
+import { compileCa } from './compile-ca.js';
 import { compileHttpHeaders } from './compile-http-headers.js';
 import { compileHttpRequest, type HttpRequestYaml } from './compile-http-request.js';
 import { compileTargetBasics } from './compile-target-basics.js';
@@ -24,6 +25,7 @@ export function compileHttpTarget(yaml: HttpTargetYaml, target: TargetContext): 
     auth: compileHttpAuth(yaml, target),
     body: single.body,
     signingSecret: asString(yaml.sign?.secret) ?? null,
+    ca: compileCa(yaml.ca, target, 'ca'),
   };
 }
 

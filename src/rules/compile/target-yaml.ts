@@ -39,11 +39,15 @@ export interface SmtpYaml {
   readonly port?: unknown;
   readonly secure?: unknown;
   readonly require_tls?: unknown;
+  readonly allow_insecure_auth?: unknown;
+  readonly name?: unknown;
+  readonly ca?: unknown;
   readonly auth?: { readonly user?: unknown; readonly pass?: unknown };
 }
 
 export interface EmailTargetYaml extends DeliveryOptionsYaml {
   readonly smtp?: SmtpYaml;
+  readonly on_partial_refusal?: unknown;
   readonly from?: unknown;
   readonly to?: unknown;
   readonly cc?: unknown;
@@ -63,6 +67,7 @@ export interface HttpTargetYaml extends DeliveryOptionsYaml {
   readonly sign?: { readonly secret?: unknown };
   readonly key?: unknown;
   readonly requests?: Readonly<Record<string, unknown>>;
+  readonly ca?: unknown;
 }
 
 export interface PagerdutyTargetYaml extends DeliveryOptionsYaml {

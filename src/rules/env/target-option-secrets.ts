@@ -11,6 +11,10 @@ const PLAIN = new Set([
   'smtp.auth.user',
   'smtp.host',
   'smtp.port',
+  'smtp.name',
+  // Certificates are public; masking one would only cost time on every line logged.
+  'smtp.ca',
+  'ca',
   'from',
   'to',
   'cc',

@@ -7,6 +7,7 @@ import {
   type DeliveryEngineOptions,
 } from '../../../src/delivery/delivery-engine.js';
 import type { Outcome } from '../../../src/delivery/outcome.js';
+import type { Logger } from '../../../src/log/logger.js';
 import type { DeliveryJob, Target } from '../../../src/delivery/target.js';
 import type { CompiledRules, DeliveryPolicy, HttpTargetSpec } from '../../../src/rules/rules.js';
 import type { Store } from '../../../src/store/store.js';
@@ -54,7 +55,7 @@ export type Backend = 'sqlite' | 'postgres';
 export async function engineHarness(
   specs: HttpTargetSpec[],
   targets: Record<string, ScriptedTarget>,
-  options: { random?: () => number; secrets?: string[]; store?: Store; backend?: Backend } = {},
+  options: { random?: () => number; secrets?: string[]; store?: Store; backend?: Backend; log?: Logger } = {},
 ) {
   const journal = options.backend === 'postgres' ? await tempPostgresJournal() : await tempSqliteJournal();
   const store = options.store ?? (await journal.open());
@@ -66,7 +67,7 @@ export async function engineHarness(
   const newEngine = (extra: Partial<DeliveryEngineOptions> = {}) => {
     const engine = createDeliveryEngine({
       store,
-      log: quietLog,
+      log: options.log ?? quietLog,
       clock,
       metrics,
       rules: () => rules,

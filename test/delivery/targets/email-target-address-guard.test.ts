@@ -1,12 +1,11 @@
 import type { LookupFunction } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { SmtpSettings } from '../../../src/rules/rules.js';
 import { makeEmailJob } from './make-email-job.js';
-import { makeEmailSpec } from './make-email-spec.js';
+import { makeEmailSpec, makeSmtp } from './make-email-spec.js';
 import { never, useEmailTargets } from './use-email-targets.js';
 
 const use = useEmailTargets();
-const hostSettings = (host: string): SmtpSettings => ({ host, port: 25, secure: false, requireTls: false, auth: null });
+const hostSettings = (host: string) => makeSmtp(25, { host });
 const resolvingTo =
   (address: string, family: 4 | 6): LookupFunction =>
   (_host, _options, callback) =>
@@ -19,7 +18,6 @@ describe('e-mail target: link-local and cloud-metadata addresses', () => {
     ['a name resolving to 169.254.169.254', hostSettings('metadata.test'), resolvingTo('169.254.169.254', 4)],
     ['a name resolving to fd00:ec2::254', hostSettings('metadata6.test'), resolvingTo('fd00:ec2::254', 6)],
     ['a name resolving to IPv6 link-local', hostSettings('ll.test'), resolvingTo('fe80::1', 6)],
-    ['an SMTP URL resolving there', { url: 'smtp://user:pw@metadata.test:25' }, resolvingTo('169.254.169.254', 4)],
   ])('refuses %s, permanently', async (_name, smtp, lookup) => {
     const outcome = await use.target(makeEmailSpec(25, { smtp }), { lookup }).send(makeEmailJob(), never());
 

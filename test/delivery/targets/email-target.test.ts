@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileTemplate } from '../../../src/templates/compile-template.js';
 import { parseRawMessage } from './parse-raw-message.js';
 import { makeEmailJob } from './make-email-job.js';
-import { makeEmailSpec } from './make-email-spec.js';
+import { makeEmailSpec, makeSmtp } from './make-email-spec.js';
 import { never, useEmailTargets } from './use-email-targets.js';
 
 const use = useEmailTargets();
@@ -105,29 +105,20 @@ describe('e-mail target: what the server receives', () => {
     expect(server.connections()).toBeLessThanOrEqual(2);
   });
 
-  it('logs in with the configured credentials, from host settings or an SMTP URL', async () => {
+  it('logs in with the configured credentials (over plain SMTP only with allow_insecure_auth)', async () => {
     const server = await use.server({ auth: { user: 'mailer', pass: 's3cret-pass' } });
-    const withHost = makeEmailSpec(server.port, {
-      smtp: {
-        host: '127.0.0.1',
-        port: server.port,
-        secure: false,
-        requireTls: false,
-        auth: { user: 'mailer', pass: 's3cret-pass' },
-      },
-    });
-    const withUrl = makeEmailSpec(server.port, { smtp: { url: `smtp://mailer:s3cret-pass@127.0.0.1:${server.port}` } });
+    const auth = { user: 'mailer', pass: 's3cret-pass' };
+    const spec = makeEmailSpec(server.port, { smtp: makeSmtp(server.port, { auth, allowInsecureAuth: true }) });
 
-    expect(await use.target(withHost).send(makeEmailJob(), never())).toMatchObject({ kind: 'delivered' });
-    expect(await use.target(withUrl).send(makeEmailJob(), never())).toMatchObject({ kind: 'delivered' });
-    expect(server.messages.map((message) => message.user)).toEqual(['mailer', 'mailer']);
+    expect(await use.target(spec).send(makeEmailJob(), never())).toMatchObject({ kind: 'delivered' });
+    expect(server.messages.map((message) => message.user)).toEqual(['mailer']);
   });
 
   it('resolves the SMTP host through the injected lookup', async () => {
     const server = await use.server();
     const asked: string[] = [];
     const spec = makeEmailSpec(server.port, {
-      smtp: { host: 'smtp.test', port: server.port, secure: false, requireTls: false, auth: null },
+      smtp: makeSmtp(server.port, { host: 'smtp.test' }),
     });
     const target = use.target(spec, {
       lookup: (hostname, _options, callback) => {

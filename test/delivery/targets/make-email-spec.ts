@@ -1,4 +1,4 @@
-import type { DeliveryPolicy, EmailTargetSpec } from '../../../src/rules/rules.js';
+import type { DeliveryPolicy, EmailTargetSpec, SmtpSettings } from '../../../src/rules/rules.js';
 
 const POLICY: DeliveryPolicy = {
   retry: { initialDelayMs: 1000, maxDelayMs: 600_000, maxAttempts: 12, maxAgeMs: 86_400_000 },
@@ -7,6 +7,21 @@ const POLICY: DeliveryPolicy = {
   circuit: { failures: 5, cooldownMs: 30_000 },
   timeoutMs: 3000,
 };
+
+/** SMTP settings as the rules compiler makes them: plain SMTP to 127.0.0.1 without login unless overridden. */
+export function makeSmtp(port: number, overrides: Partial<SmtpSettings> = {}): SmtpSettings {
+  return {
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    requireTls: false,
+    allowInsecureAuth: false,
+    auth: null,
+    name: null,
+    ca: null,
+    ...overrides,
+  };
+}
 
 /** An `email` target spec as the rules compiler would produce it, for a local test server. */
 export function makeEmailSpec(
@@ -18,7 +33,8 @@ export function makeEmailSpec(
     type: 'email',
     name: 'oncall-mail',
     allowLinkLocal: false,
-    smtp: { host: '127.0.0.1', port, secure: false, requireTls: false, auth: null },
+    smtp: makeSmtp(port),
+    onPartialRefusal: 'retry_refused',
     from: 'Switchyard <switchyard@example.com>',
     to: ['soc-oncall@example.com'],
     cc: [],

@@ -2,7 +2,7 @@ import { afterEach } from 'vitest';
 import type { Logger } from '../../../src/log/logger.js';
 import type { EmailTargetSpec } from '../../../src/rules/rules.js';
 import type { Target, TargetDeps } from '../../../src/delivery/target.js';
-import { createEmailTarget, type EmailTargetExtras } from '../../../src/delivery/targets/email-target.js';
+import { createEmailTarget } from '../../../src/delivery/targets/email-target.js';
 import {
   startSmtpServer,
   type RunningSmtpServer,
@@ -14,7 +14,7 @@ const silentLog: Logger = { error() {}, warn() {}, info() {}, debug() {}, addSec
 /** Starts SMTP servers and e-mail targets for one test file; everything is closed after each test. */
 export function useEmailTargets(): {
   server(options?: StartSmtpServerOptions): Promise<RunningSmtpServer>;
-  target(spec: EmailTargetSpec, deps?: Partial<TargetDeps>, extras?: EmailTargetExtras): Target;
+  target(spec: EmailTargetSpec, deps?: Partial<TargetDeps>): Target;
 } {
   const servers: RunningSmtpServer[] = [];
   const targets: Target[] = [];
@@ -28,8 +28,8 @@ export function useEmailTargets(): {
       servers.push(server);
       return server;
     },
-    target(spec, deps = {}, extras = {}) {
-      const target = createEmailTarget(spec, { log: silentLog, ...deps }, extras);
+    target(spec, deps = {}) {
+      const target = createEmailTarget(spec, { log: silentLog, ...deps });
       targets.push(target);
       return target;
     },
