@@ -211,8 +211,9 @@ function describePreview(silence: StoredSilence, preview: SilencePreview): strin
       `only the newest ${preview.scanned} events were read (back to ${time(preview.scannedFrom ?? preview.since)})`,
     );
   }
+  // Kinds come from the network: never let one write escape sequences to the operator's terminal.
   const rows = preview.groups.map((g) => [
-    g.kind,
+    flattenHeaderText(g.kind, 80),
     g.target ?? '(routed nowhere)',
     String(g.events),
     g.examples.join(' '),

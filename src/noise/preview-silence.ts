@@ -18,7 +18,7 @@ export interface SilencePreview {
   readonly since: number;
   readonly until: number;
   readonly scanned: number;
-  /** True when the period held more than PREVIEW_MAX_EVENTS events: only the newest were read. */
+  /** True when the period held more events than the preview reads: only the newest were read. */
   readonly truncated: boolean;
   /** When truncated, the receipt time of the oldest event read: the preview covers [scannedFrom, until). */
   readonly scannedFrom: number | null;
@@ -34,13 +34,22 @@ export interface SilencePreview {
  */
 export async function previewSilence(
   silence: StoredSilence,
-  context: { readonly store: Store; readonly rules: CompiledRules; readonly now: number },
+  context: {
+    readonly store: Store;
+    readonly rules: CompiledRules;
+    readonly now: number;
+    /** Default PREVIEW_MAX_EVENTS. */
+    readonly limit?: number;
+  },
 ): Promise<SilencePreview> {
-  const { store, rules, now } = context;
+  const { store, rules, now, limit = PREVIEW_MAX_EVENTS } = context;
   const compiled = compileSilence(silence, rules, compileRegex);
   if (!compiled.ok) throw invalidSilence(compiled.problems.join('; '));
   const since = now - PREVIEW_PERIOD_MS;
-  const summaries = await store.findEvents({ since, until: now, order: 'newest', limit: PREVIEW_MAX_EVENTS });
+  // One more than read: it tells whether the period held more.
+  const found = await store.findEvents({ since, until: now, order: 'newest', limit: limit + 1 });
+  const truncated = found.length > limit;
+  const summaries = found.slice(0, limit);
   const held: HeldEvent[] = [];
   for (const summary of summaries) {
     if (!compiled.compiled.matchesKind(summary.kind)) continue;
@@ -53,7 +62,6 @@ export async function previewSilence(
     const targets = (await store.listDeliveries(summary.id)).map((delivery) => delivery.target);
     held.push({ id: summary.id, kind: summary.kind, targets });
   }
-  const truncated = summaries.length >= PREVIEW_MAX_EVENTS;
   return {
     since,
     until: now,
