@@ -2,7 +2,7 @@ import { parse as parseYaml } from 'yaml';
 import { loadConfig } from '../config/load-config.js';
 import { flattenHeaderText } from '../delivery/targets/flatten-header-text.js';
 import { parseNewSilence, parseSilenceChange } from '../noise/parse-silence-request.js';
-import { PREVIEW_MAX_EVENTS, previewSilence, type SilencePreview } from '../noise/preview-silence.js';
+import { PREVIEW_MAX_EVENTS, previewSilence } from '../noise/preview-silence.js';
 import { silenceStatus } from '../noise/silence-status.js';
 import { loadRulesOrThrow } from '../rules/load-rules-or-throw.js';
 import { newId } from '../store/new-id.js';
@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import type { StoredSilence } from '../store/stored-silence.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { CliCommand, CliIo } from './cli-io.js';
+import { formatSilencePreview } from './format-silence-preview.js';
 import { formatTable } from './format-table.js';
 import { openJournal } from './open-journal.js';
 import { parseCommandArgs } from './parse-command-args.js';
@@ -86,7 +87,7 @@ export const runSilence: CliCommand = async (args, io) => {
         io.stdout(
           values.json === true
             ? `${JSON.stringify({ match: silence.matchers, ...preview })}\n`
-            : describePreview(silence, preview),
+            : formatSilencePreview(silence, preview),
         );
         return 0;
       }
@@ -198,27 +199,6 @@ async function list(store: Store, values: Values, io: CliIo): Promise<number> {
   ]);
   io.stdout(formatTable(['ID', 'STATUS', 'STARTS', 'ENDS', 'BY', 'MATCH', 'COMMENT'], rows));
   return 0;
-}
-
-function describePreview(silence: StoredSilence, preview: SilencePreview): string {
-  const time = (ms: number) => new Date(ms).toISOString();
-  const lines = [
-    `dry run, nothing stored; the silence would match ${JSON.stringify(silence.matchers)}`,
-    `${preview.matched} of the ${preview.scanned} events received from ${time(preview.since)} to ${time(preview.until)} would have been held`,
-  ];
-  if (preview.truncated) {
-    lines.push(
-      `only the newest ${preview.scanned} events were read (back to ${time(preview.scannedFrom ?? preview.since)})`,
-    );
-  }
-  // Kinds come from the network: never let one write escape sequences to the operator's terminal.
-  const rows = preview.groups.map((g) => [
-    flattenHeaderText(g.kind, 80),
-    g.target ?? '(routed nowhere)',
-    String(g.events),
-    g.examples.join(' '),
-  ]);
-  return `${lines.join('\n')}\n${rows.length === 0 ? '' : formatTable(['KIND', 'TARGET', 'EVENTS', 'EXAMPLES'], rows)}`;
 }
 
 function describe(silence: StoredSilence, now: number): string {

@@ -172,6 +172,8 @@ describe('switchyard silence', () => {
       2,
       'switchyard silence: invalid_silence: give exactly one of match and matchers\n',
     ]);
+    const misplaced = await silence(['list', '--dry-run']);
+    expect([misplaced.code, misplaced.err]).toEqual([2, expect.stringContaining('--dry-run goes with add only')]);
     expect((await silence(['list', '--status', 'all', '--json'])).out).toBe('[]\n');
   }, 60_000);
 });
