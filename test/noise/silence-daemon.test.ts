@@ -185,7 +185,7 @@ routes:
     ]);
     expect(added.code, added.err).toBe(0);
     const { id } = JSON.parse(added.out) as { id: string };
-    const start = Date.now() + 3_000;
+    const start = Date.now() + 5_000;
     const db = new Database(d.dbPath);
     try {
       db.prepare('UPDATE silences SET starts_at = ?, updated_at = updated_at + 1 WHERE id = ?').run(start, id);
