@@ -8,6 +8,8 @@ import { parseJsonPointer } from '../rules/schema/parse-json-pointer.js';
 import type { SilenceChange, SilenceMatchers, StoredSilence } from '../store/stored-silence.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import { compileSilence } from './compile-silence.js';
+import { invalidSilence as invalid } from './invalid-silence.js';
+import { parseSilenceMatchers } from './parse-silence-matchers.js';
 import { silenceRequestValidators } from './silence-request-validator.js';
 
 /** The longest a silence may last: a forgotten silence is how a real incident goes unseen. */
@@ -15,7 +17,9 @@ export const MAX_SILENCE_MS = 366 * 86_400_000;
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 interface NewSilenceInput {
-  readonly match: SilenceMatchers;
+  readonly match?: SilenceMatchers;
+  /** Alertmanager-style matchers (parseSilenceMatchers), instead of `match`. */
+  readonly matchers?: readonly string[];
   readonly starts_at?: string;
   readonly ends_at?: string;
   readonly duration?: string;
@@ -27,7 +31,7 @@ interface NewSilenceInput {
 /**
  * Validates a new silence (CLI or admin API) into what the journal stores: the schema, then times (it must end
  * in the future, after it starts, within MAX_SILENCE_MS; `duration` counts from the start) and the matchers
- * compiled against the rules in force. Throws `invalid_silence` (400) naming the first problem.
+ * (`match`, or `matchers` in Alertmanager's form, turned into `match`) compiled against the rules in force. Throws `invalid_silence` (400) naming the first problem.
  */
 export function parseNewSilence(
   input: unknown,
@@ -35,6 +39,10 @@ export function parseNewSilence(
 ): StoredSilence {
   const { now, rules } = context;
   const request = validate<NewSilenceInput>('create', input);
+  if ((request.match === undefined) === (request.matchers === undefined)) {
+    throw invalid('give exactly one of match and matchers');
+  }
+  const matchers = request.match ?? parseSilenceMatchers(request.matchers ?? [], rules.severities);
   const startsAt = request.starts_at === undefined ? now : instant('starts_at', request.starts_at);
   if ((request.ends_at === undefined) === (request.duration === undefined)) {
     throw invalid('give exactly one of ends_at and duration');
@@ -46,7 +54,7 @@ export function parseNewSilence(
   checkWindow(startsAt, endsAt, now);
   const silence: StoredSilence = {
     id: context.id,
-    matchers: request.match,
+    matchers,
     startsAt,
     endsAt,
     comment: request.comment,
@@ -99,8 +107,4 @@ function checkWindow(startsAt: number, endsAt: number, now: number): void {
   if (endsAt <= now) throw invalid('the silence would already have ended');
   if (endsAt <= startsAt) throw invalid('the silence must end after it starts');
   if (endsAt - startsAt > MAX_SILENCE_MS) throw invalid('a silence lasts at most 366 days');
-}
-
-function invalid(message: string): SwitchyardError {
-  return new SwitchyardError('invalid_silence', message, { status: 400 });
 }

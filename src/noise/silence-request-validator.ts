@@ -20,9 +20,10 @@ export function silenceRequestValidators(): { create: ValidateFunction; change: 
       definitions,
       type: 'object',
       additionalProperties: false,
-      required: ['match', 'comment', 'created_by'],
+      required: ['comment', 'created_by'],
       properties: {
         match: { $ref: '#/definitions/match' },
+        matchers: { type: 'array', minItems: 1, maxItems: 50, items: text(1000) },
         starts_at: INSTANT,
         ends_at: INSTANT,
         duration: { $ref: '#/definitions/duration' },

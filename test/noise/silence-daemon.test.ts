@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { envelope, postWebhook } from '../helpers/post-webhook.js';
 import { createSqliteStore } from '../../src/store/sqlite/create-sqlite-store.js';
@@ -164,5 +165,65 @@ routes:
     } finally {
       await receiver.close();
     }
+  }, 60_000);
+
+  it('a silence made with matchers and a later start holds nothing before its start, and holds from it', async () => {
+    const d = (daemon = await startTestDaemon(tempDir()));
+    // The CLI's own clock decides "in the future": a minute ahead, then brought nearer in the journal (as a
+    // change would: a new version), so that the test need not wait long.
+    const added = await cli(d, [
+      'add',
+      'event=agent.offline',
+      'data.host=~db-.*',
+      '--starts-at',
+      new Date(Date.now() + 60_000).toISOString(),
+      '--duration',
+      '1h',
+      '--comment',
+      'planned maintenance',
+      '--json',
+    ]);
+    expect(added.code, added.err).toBe(0);
+    const { id } = JSON.parse(added.out) as { id: string };
+    const start = Date.now() + 5_000;
+    const db = new Database(d.dbPath);
+    try {
+      db.prepare('UPDATE silences SET starts_at = ?, updated_at = updated_at + 1 WHERE id = ?').run(start, id);
+    } finally {
+      db.close();
+    }
+    const early = await post(d, offline('db-1'));
+    expect(Date.now()).toBeLessThan(start);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now() + 100)));
+    const held = await post(d, offline('db-1'));
+    const other = await post(d, offline('web-1'));
+    const states = async (event: string) =>
+      (await d.deliveries()).filter((x) => x.eventId === event).map((x) => [x.state === 'silenced', x.heldBy]);
+    expect((await states(early)).every(([silenced]) => !silenced)).toBe(true);
+    expect(await states(held)).toEqual([
+      [true, id],
+      [true, id],
+    ]);
+    expect((await states(other)).every(([silenced]) => !silenced)).toBe(true);
+  }, 60_000);
+
+  it('a silence row as earlier versions wrote it (a route match:) still holds what it matches', async () => {
+    const d = (daemon = await startTestDaemon(tempDir()));
+    const now = Date.now();
+    const db = new Database(d.dbPath);
+    try {
+      db.prepare(
+        `INSERT INTO silences (id, matchers, starts_at, ends_at, comment, created_by, on_expiry, created_at, updated_at)
+         VALUES ('sil_old', ?, ?, ?, 'old form', 'alice', 'drop', ?, ?)`,
+      ).run('{"event":"agent.*","where":[{"field":"data.host","equals":"db-1"}]}', now, now + 3_600_000, now, now);
+    } finally {
+      db.close();
+    }
+    const held = await post(d, offline('db-1'));
+    const other = await post(d, offline('db-2'));
+    const of = async (event: string) =>
+      (await d.deliveries()).filter((x) => x.eventId === event).map((x) => x.heldBy ?? null);
+    expect(await of(held)).toEqual(['sil_old', 'sil_old']);
+    expect(await of(other)).toEqual([null, null]);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import { parseNewSilence, parseSilenceChange } from '../../noise/parse-silence-request.js';
+import { previewSilence, type SilencePreview } from '../../noise/preview-silence.js';
 import { silenceStatus, type SilenceStatus } from '../../noise/silence-status.js';
 import { newId } from '../../store/new-id.js';
 import type { StoredSilence } from '../../store/stored-silence.js';
@@ -14,7 +15,8 @@ const STATUSES: readonly string[] = ['active', 'pending', 'expired', 'all'];
 /**
  * Silences (issue 12): GET /api/v1/silences[?status=active|pending|expired|all] and /silences/:id (read);
  * POST /api/v1/silences, PATCH /silences/:id (extend, shorten, re-word) and POST /silences/:id/expire
- * (silence scope). `created_by` defaults to the key's name; every change is logged with the key's name, and
+ * (silence scope); POST /api/v1/silences/preview (silence scope, the body of a new silence, stores nothing):
+ * what it would have held among the last day's events, by kind and target. `created_by` defaults to the key's name; every change is logged with the key's name, and
  * takes effect on this instance at once (the others read the journal within a second).
  */
 export function addSilencesRoutes(
@@ -53,12 +55,20 @@ export function addSilencesRoutes(
   router.get('/api/v1/silences/:id', scopes.read, async (req, res) => {
     res.json(present(await existing(String(req.params.id))));
   });
+  const parsed = (body: unknown, key: string, now: number): StoredSilence => {
+    const input = isObject(body) && body.created_by === undefined ? { ...body, created_by: key } : body;
+    return parseNewSilence(input, { now, id: newId('sil_', now), rules: deps.rules() });
+  };
+  router.post('/api/v1/silences/preview', scopes.silence, json, async (req, res) => {
+    const now = deps.clock.now();
+    const silence = parsed(req.body, requestKey(res).name, now);
+    const preview = await previewSilence(silence, { store: deps.store, rules: deps.rules(), now });
+    res.json({ match: silence.matchers, ...presentPreview(preview) });
+  });
   router.post('/api/v1/silences', scopes.silence, json, async (req, res) => {
     const key = requestKey(res).name;
     const now = deps.clock.now();
-    const body: unknown = req.body;
-    const input = isObject(body) && body.created_by === undefined ? { ...body, created_by: key } : body;
-    const silence = parseNewSilence(input, { now, id: newId('sil_', now), rules: deps.rules() });
+    const silence = parsed(req.body, key, now);
     await deps.store.createSilence(silence);
     await changed(key, 'created', silence);
     res.status(201).json(present(silence));
@@ -104,6 +114,16 @@ export function presentSilence(silence: StoredSilence, now: number) {
     createdAt: iso(silence.createdAt),
     updatedAt: iso(silence.updatedAt),
     releasedAt: iso(silence.releasedAt),
+  };
+}
+
+/** A preview with its times as ISO 8601 (UTC). */
+function presentPreview(preview: SilencePreview) {
+  return {
+    ...preview,
+    since: iso(preview.since),
+    until: iso(preview.until),
+    scannedFrom: iso(preview.scannedFrom),
   };
 }
 

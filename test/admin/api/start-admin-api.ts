@@ -18,6 +18,7 @@ import type { Store } from '../../../src/store/store.js';
 import { candidateRulesCompiler } from '../../../src/rules/compile-candidate-rules.js';
 import type { RulesHistory } from '../../../src/rules/create-live-rules.js';
 import { T0 } from '../../store/make-ingest-item.js';
+import type { TestJournal } from '../../store/store-contract.js';
 import { tempSqliteJournal } from '../../store/temp-sqlite-journal.js';
 import { ALL_KEYS } from './test-keys.js';
 
@@ -60,8 +61,10 @@ export async function startAdminApi(options: {
   env?: Readonly<Record<string, string>>;
   /** Console sessions of this TTL (none without it: the API as mounted under /admin on the main listener). */
   sessionTtlMs?: number;
+  /** The journal to serve; default a temp SQLite one (tempPostgresJournal for PostgreSQL). */
+  journal?: () => Promise<TestJournal>;
 }): Promise<AdminApiHarness> {
-  const journal = await tempSqliteJournal();
+  const journal = await (options.journal ?? (() => tempSqliteJournal()))();
   const store = await journal.open();
   await store.migrate();
   let lines = '';
