@@ -11,6 +11,8 @@ export type Outcome =
       readonly detail?: string | undefined;
       /** Issue 14: values captured from the answer (a ticket key, a Slack `ts`), remembered for the key. */
       readonly captured?: Readonly<Record<string, string>> | undefined;
+      /** A `capture:` the answer gave no value for, described (capture-miss.ts): a warning, not a failure. */
+      readonly captureMiss?: string | undefined;
     }
   | {
       readonly kind: 'retry';

@@ -45,6 +45,8 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
       ? { ...sent, retryAfterMs: Math.max(0, step.nextAttemptAt - now) }
       : sent;
   const text = outcome.kind === 'delivered' ? (outcome.detail ?? null) : outcome.error;
+  // A delivered delivery keeps a capture miss as its last error: the listings' warning (capture-miss.ts).
+  const lastError = step.lastError ?? (outcome.kind === 'delivered' ? (outcome.captureMiss ?? null) : null);
   return {
     outcome,
     record: {
@@ -61,7 +63,7 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
       },
       next: {
         ...step,
-        lastError: step.lastError === null ? null : redactDetail(step.lastError, input.secrets),
+        lastError: lastError === null ? null : redactDetail(lastError, input.secrets),
       },
     },
   };

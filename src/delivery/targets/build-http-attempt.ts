@@ -3,7 +3,8 @@ import type { HttpRequestSpec, HttpTargetSpec } from '../../rules/rules.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import { buildTemplateContext } from '../../templates/build-template-context.js';
 import type { TemplateContext } from '../../templates/template.js';
-import type { HttpAnswer } from '../http/create-http-sender.js';
+import { describeCaptureMiss } from '../../lifecycle/capture-miss.js';
+import { ANSWER_BOUND_BYTES, type HttpAnswer } from '../http/create-http-sender.js';
 import type { Outcome } from '../outcome.js';
 import type { DeliveryJob } from '../target.js';
 import { buildHttpRequest, type HttpRequestParts } from './build-http-request.js';
@@ -39,6 +40,8 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
     ...parts,
     url: attemptUrl(spec, request, contextOf),
     method: request.method,
+    // A capture reads the whole answer (up to the sender's bound), not the excerpt kept for the record.
+    keepBytes: request.capture.some((capture) => capture.from === 'body') ? ANSWER_BOUND_BYTES : undefined,
     delivered: request.capture.length === 0 ? undefined : (answer, outcome) => captured(request, answer, outcome),
   };
 }
@@ -51,11 +54,15 @@ function attemptUrl(spec: HttpTargetSpec, request: HttpRequestSpec, context: () 
   return new URL(request.url);
 }
 
-/** A capture the answer lacks does not undo the delivery (the ticket exists); the detail names it. */
+/**
+ * A capture the answer lacks does not undo the delivery (the ticket exists), but it is a warning: the miss
+ * leads the detail (which is cut short for the record) and is the outcome's `captureMiss`.
+ */
 function captured(request: HttpRequestSpec, answer: HttpAnswer, outcome: Outcome): Outcome {
   if (outcome.kind !== 'delivered') return outcome;
   const reading = readCaptures(request.capture, answer);
-  const note = reading.missing.length === 0 ? '' : `capture not in the answer: ${reading.missing.join(', ')}`;
-  const detail = [outcome.detail ?? '', note].filter((part) => part !== '').join('; ');
-  return { ...outcome, detail, captured: reading.captured };
+  if (reading.missing.length === 0) return { ...outcome, captured: reading.captured };
+  const captureMiss = describeCaptureMiss(reading.missing);
+  const detail = [captureMiss, outcome.detail ?? ''].filter((part) => part !== '').join('; ');
+  return { ...outcome, detail, captured: reading.captured, captureMiss };
 }

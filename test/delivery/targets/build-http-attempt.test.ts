@@ -77,10 +77,10 @@ describe('buildHttpAttempt', () => {
     });
   });
 
-  it('adds the captured values to a delivered outcome only, and names those the answer lacked', () => {
+  it('adds the captured values to a delivered outcome only, and names those the answer lacked, first, with why', () => {
     const parts = buildHttpAttempt(FULL, job('incident.created', null));
     if ('kind' in parts || parts.delivered === undefined) throw new Error('expected a request that captures');
-    const answer = { status: 201, headers: {}, body: Buffer.from('{"id":"10001","key":"SOC-1"}') };
+    const answer = { status: 201, headers: {}, body: Buffer.from('{"id":"10001","key":"SOC-1"}'), cut: false };
     expect(parts.delivered(answer, { kind: 'delivered', status: 201, detail: 'created' })).toEqual({
       kind: 'delivered',
       status: 201,
@@ -90,8 +90,18 @@ describe('buildHttpAttempt', () => {
     expect(parts.delivered({ ...answer, body: Buffer.from('{}') }, { kind: 'delivered', status: 201 })).toEqual({
       kind: 'delivered',
       status: 201,
-      detail: 'capture not in the answer: ticket',
+      detail: 'capture missed: ticket (no body.key in the answer)',
       captured: {},
+      captureMiss: 'capture missed: ticket (no body.key in the answer)',
+    });
+    // An answer longer than the bound was cut: nothing is read from a part of it, and the miss says why.
+    const cut = { ...answer, cut: true };
+    expect(parts.delivered(cut, { kind: 'delivered', status: 201, detail: '{"id"…' })).toEqual({
+      kind: 'delivered',
+      status: 201,
+      detail: 'capture missed: ticket (the answer is over 1 MiB, more than captures read); {"id"…',
+      captured: {},
+      captureMiss: 'capture missed: ticket (the answer is over 1 MiB, more than captures read)',
     });
   });
 });
