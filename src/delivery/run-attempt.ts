@@ -102,6 +102,7 @@ async function send(input: AttemptInput): Promise<Outcome> {
       suppressedCount: claimed.suppressedCount ?? 0,
       correlationKey: claimed.delivery.correlationKey ?? null,
       references: claimed.references ?? null,
+      replayed: claimed.generation > 0,
     };
     return await Promise.race([input.target.send(job, input.signal), deadline]);
   } catch (error) {

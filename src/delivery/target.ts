@@ -24,6 +24,8 @@ export interface DeliveryJob {
   readonly correlationKey?: string | null;
   /** Issue 14: values remembered for the key (`{{ ref.* }}`); null before anything was delivered for it. */
   readonly references?: Readonly<Record<string, string>> | null;
+  /** Sent again after it was delivered (`replay --include-delivered`). */
+  readonly replayed?: boolean;
 }
 
 /**

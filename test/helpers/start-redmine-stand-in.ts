@@ -18,6 +18,8 @@ export interface RedmineIssue {
 export interface RedmineStandIn extends HttpReceiver {
   /** Issues by id, in creation order. */
   readonly issues: Map<number, RedmineIssue>;
+  /** Changes how long the `journals` of the create answers from now on are. */
+  setJournalBytes(bytes: number): void;
 }
 
 const ISSUE_PATH = /^\/issues\/([^/]+)\.json$/;
@@ -32,7 +34,7 @@ const NOT_FOUND: ScriptedAnswer = { status: 404, headers: { 'content-type': 'tex
  */
 export async function startRedmineStandIn(options: { journalBytes?: number } = {}): Promise<RedmineStandIn> {
   const issues = new Map<number, RedmineIssue>();
-  const journals = 'j'.repeat(options.journalBytes ?? 0);
+  let journals = 'j'.repeat(options.journalBytes ?? 0);
   const act = (request: ReceivedRequest): ScriptedAnswer => {
     const body = JSON.parse(request.body.toString('utf8') || '{}') as { issue?: Record<string, unknown> };
     const fields = body.issue ?? {};
@@ -74,5 +76,5 @@ export async function startRedmineStandIn(options: { journalBytes?: number } = {
     return { status: 204 };
   };
   const receiver = await startHttpReceiver({ judge: act });
-  return Object.assign(receiver, { issues });
+  return Object.assign(receiver, { issues, setJournalBytes: (bytes: number) => void (journals = 'j'.repeat(bytes)) });
 }

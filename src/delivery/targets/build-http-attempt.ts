@@ -42,9 +42,17 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
     method: request.method,
     // A capture reads the whole answer (up to the sender's bound), not the excerpt kept for the record.
     keepBytes: request.capture.some((capture) => capture.from === 'body') ? ANSWER_BOUND_BYTES : undefined,
-    delivered: request.capture.length === 0 ? undefined : (answer, outcome) => captured(request, answer, outcome),
+    delivered: (answer, outcome) => captured(request, answer, outcome, replayedCreate(spec, situation, job)),
   };
 }
+
+/** A delivered create sent again opens a second ticket unless the receiver deduplicates: its record says so. */
+function replayedCreate(spec: HttpTargetSpec, situation: string, job: DeliveryJob): string | undefined {
+  const lifecycle = spec.requests !== undefined && spec.requests !== null;
+  return lifecycle && situation === 'create' && job.replayed === true ? REPLAYED_CREATE : undefined;
+}
+
+const REPLAYED_CREATE = 'replay of a delivered delivery, sent as a create (requests.create)';
 
 /** Undefined for the one static URL of a target without `requests:`, which the target parsed once. */
 function attemptUrl(spec: HttpTargetSpec, request: HttpRequestSpec, context: () => TemplateContext): URL | undefined {
@@ -58,11 +66,15 @@ function attemptUrl(spec: HttpTargetSpec, request: HttpRequestSpec, context: () 
  * A capture the answer lacks does not undo the delivery (the ticket exists), but it is a warning: the miss
  * leads the detail (which is cut short for the record) and is the outcome's `captureMiss`.
  */
-function captured(request: HttpRequestSpec, answer: HttpAnswer, outcome: Outcome): Outcome {
+function captured(request: HttpRequestSpec, answer: HttpAnswer, outcome: Outcome, note?: string): Outcome {
   if (outcome.kind !== 'delivered') return outcome;
   const reading = readCaptures(request.capture, answer);
-  if (reading.missing.length === 0) return { ...outcome, captured: reading.captured };
-  const captureMiss = describeCaptureMiss(reading.missing);
-  const detail = [captureMiss, outcome.detail ?? ''].filter((part) => part !== '').join('; ');
-  return { ...outcome, detail, captured: reading.captured, captureMiss };
+  const captureMiss = reading.missing.length === 0 ? undefined : describeCaptureMiss(reading.missing);
+  const parts = [captureMiss, note, outcome.detail].filter((part) => part !== undefined && part !== '');
+  return {
+    ...outcome,
+    ...(parts.length === 0 ? {} : { detail: parts.join('; ') }),
+    ...(request.capture.length === 0 ? {} : { captured: reading.captured }),
+    ...(captureMiss === undefined ? {} : { captureMiss }),
+  };
 }

@@ -104,4 +104,24 @@ describe('buildHttpAttempt', () => {
       captureMiss: 'capture missed: ticket (the answer is over 1 MiB, more than captures read)',
     });
   });
+
+  it('says in the record that a replayed delivery was sent as a create, on a lifecycle target only', () => {
+    const answer = { status: 201, headers: {}, body: Buffer.from('{"key":"SOC-2"}'), cut: false };
+    const replayed = { ...job('incident.created', null), replayed: true };
+    const parts = buildHttpAttempt(FULL, replayed);
+    if ('kind' in parts || parts.delivered === undefined) throw new Error('expected a request');
+    expect(parts.delivered(answer, { kind: 'delivered', status: 201, detail: '{"key":"SOC-2"}' })).toEqual({
+      kind: 'delivered',
+      status: 201,
+      detail: 'replay of a delivered delivery, sent as a create (requests.create); {"key":"SOC-2"}',
+      captured: { ticket: 'SOC-2' },
+    });
+    const plain = buildHttpAttempt(compile('url: https://h.example/x'), replayed);
+    if ('kind' in plain || plain.delivered === undefined) throw new Error('expected a request');
+    expect(plain.delivered(answer, { kind: 'delivered', status: 200, detail: 'ok' })).toEqual({
+      kind: 'delivered',
+      status: 200,
+      detail: 'ok',
+    });
+  });
 });

@@ -8,6 +8,7 @@ import { consoleMigration } from './006-console.js';
 import { eventCountsMigration } from './007-event-counts.js';
 import { dueOrderMigration } from './008-due-order.js';
 import { pacingLastFailureMigration } from './009-pacing-last-failure.js';
+import { startedKeyMigration } from './010-started-key.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
 export const postgresMigrations: readonly PostgresMigration[] = [
@@ -20,4 +21,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   eventCountsMigration,
   dueOrderMigration,
   pacingLastFailureMigration,
+  startedKeyMigration,
 ];

@@ -9,6 +9,7 @@ import { digestMembersMigration } from './007-digest-members.js';
 import { eventCountsMigration } from './008-event-counts.js';
 import { digestCountCheckpointMigration } from './009-digest-count-checkpoint.js';
 import { dedupeKeyMigration } from './010-dedupe-key.js';
+import { startedKeyMigration } from './011-started-key.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
@@ -22,4 +23,5 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   eventCountsMigration,
   digestCountCheckpointMigration,
   dedupeKeyMigration,
+  startedKeyMigration,
 ];
