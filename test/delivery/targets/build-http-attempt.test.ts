@@ -12,7 +12,7 @@ const FULL = compile(`requests:
   resolve: { method: PATCH, url: 'https://jira.example/issue/{{ ref.ticket }}/close' }`);
 const CREATE_ONLY = compile(`requests:\n  create: { url: 'https://jira.example/issue' }`);
 const NO_RESOLVE = compile(`requests:
-  create: { url: 'https://jira.example/issue' }
+  create: { url: 'https://jira.example/issue', capture: { ticket: body.key } }
   update: { url: 'https://jira.example/issue/{{ ref.ticket }}/comment' }`);
 
 const job = (kind: string, references: Record<string, string> | null): DeliveryJob => ({
