@@ -62,6 +62,12 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
     labels: ['target'],
   },
   {
+    name: 'switchyard_capture_misses_total',
+    help: 'Delivered answers that lacked a value their request captures (capture:), by target.',
+    type: 'counter',
+    labels: ['target'],
+  },
+  {
     name: 'switchyard_delivery_attempt_duration_seconds',
     help: 'Duration of delivery attempts, by target.',
     type: 'histogram',

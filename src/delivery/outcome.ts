@@ -13,6 +13,8 @@ export type Outcome =
       readonly captured?: Readonly<Record<string, string>> | undefined;
       /** E-mail: recipients the server refused although it took the message (`on_partial_refusal: delivered`). */
       readonly refused?: readonly string[] | undefined;
+      /** A `capture:` the answer gave no value for, described (capture-miss.ts): a warning, not a failure. */
+      readonly captureMiss?: string | undefined;
     }
   | {
       readonly kind: 'retry';

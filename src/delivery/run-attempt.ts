@@ -48,6 +48,8 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
   const text = outcome.kind === 'delivered' ? (outcome.detail ?? null) : outcome.error;
   // What an earlier attempt left owed stays owed when this one failed before reaching the server.
   const owed = outcome.kind === 'delivered' ? null : (outcome.owed ?? owedBefore(input));
+  // A delivered delivery keeps a capture miss as its last error: the listings' warning (capture-miss.ts).
+  const lastError = step.lastError ?? (outcome.kind === 'delivered' ? (outcome.captureMiss ?? null) : null);
   return {
     outcome,
     record: {
@@ -64,7 +66,7 @@ export async function runAttempt(input: AttemptInput): Promise<{ record: Attempt
       },
       next: {
         ...step,
-        lastError: withOwed(step.lastError === null ? null : redactDetail(step.lastError, input.secrets), owed),
+        lastError: withOwed(lastError === null ? null : redactDetail(lastError, input.secrets), owed),
       },
     },
   };
@@ -104,6 +106,7 @@ async function send(input: AttemptInput): Promise<Outcome> {
       correlationKey: claimed.delivery.correlationKey ?? null,
       references: claimed.references ?? null,
       owed: owedBefore(input),
+      replayed: claimed.generation > 0,
     };
     return await Promise.race([input.target.send(job, input.signal), deadline]);
   } catch (error) {

@@ -46,6 +46,11 @@ export async function settleAttempt(
     ctx.metrics.increment('switchyard_email_recipients_refused_total', { target }, refused.length);
     ctx.log.warn('e-mail recipients refused', { delivery, target, refused, outcome: record.attempt.outcome });
   }
+  if (outcome.kind === 'delivered' && outcome.captureMiss !== undefined) {
+    // Delivered, but the key's later requests that need the value cannot be built: the operator must know.
+    ctx.metrics.increment('switchyard_capture_misses_total', { target });
+    ctx.log.warn('capture missed', { delivery, event: claimed.event.id, target, detail: record.next.lastError });
+  }
   await ctx.record(record, leaseEnd).catch((error: unknown) => {
     // Given up at the lease's end, at shutdown, or at once when the journal is gone until a restart: the claim
     // stays in the journal until it runs out or a restart releases it, so the delivery is sent again.

@@ -26,6 +26,8 @@ export interface DeliveryJob {
   readonly references?: Readonly<Record<string, string>> | null;
   /** E-mail: the recipients an earlier attempt left owed (the others got it); absent or null = every recipient. */
   readonly owed?: readonly string[] | null;
+  /** Sent again after it was delivered (`replay --include-delivered`). */
+  readonly replayed?: boolean;
 }
 
 /**

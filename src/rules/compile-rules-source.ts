@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { buildRouteIndex } from './build-route-index.js';
 import { checkEventKinds } from './check/check-event-kinds.js';
+import { checkLifecycleRefs } from './check/check-lifecycle-refs.js';
 import { checkTargetReferences } from './check/check-target-references.js';
 import { findUnreachableRoutes } from './check/find-unreachable-routes.js';
 import { compileRegex, type CompiledRegex } from './compile/compile-regex.js';
@@ -68,6 +69,7 @@ export function compileRulesSource(source: RulesSource): RulesLoadResult {
     typeof document.targets === 'object' && document.targets !== null && !Array.isArray(document.targets);
   const targetNames = new Set(targetsOk ? Object.keys(document.targets ?? {}) : []);
   if (targetsOk) checkTargetReferences(document, targetNames, locate, sink);
+  if (targetsOk) checkLifecycleRefs(document.targets ?? {}, locate, sink);
   const templates = createTemplateCompiler({
     locate,
     sink,

@@ -152,6 +152,7 @@ export interface ClaimedDelivery {
   /**
    * Issue 14: the values captured so far for this delivery's target and correlation key (`{{ ref.* }}`), or
    * null when nothing was delivered yet for the key (or its last resolve cleared them): the "first event".
+   * Null too for a delivery that started its key (a replayed create): it is sent as the create it was.
    */
   readonly references?: Readonly<Record<string, string>> | null;
 }
@@ -189,9 +190,13 @@ export interface AttemptRecord {
   /**
    * Issue 14, for a delivery with a correlation key that is now delivered: values to merge into the key's
    * references (an empty object still marks the key as started), or `clear` after a delivered resolve, so the
-   * next event of the key starts afresh. Written in the same transaction as the attempt.
+   * next event of the key starts afresh. Written in the same transaction as the attempt. `started`: the
+   * delivery was its key's first (sent with no references): a replay of it is sent as a create again.
    */
-  readonly references?: { readonly merge: Readonly<Record<string, string>> } | { readonly clear: true } | undefined;
+  readonly references?:
+    | { readonly merge: Readonly<Record<string, string>>; readonly started?: boolean }
+    | { readonly clear: true }
+    | undefined;
   readonly next: {
     readonly state: SendState;
     readonly nextAttemptAt: number;

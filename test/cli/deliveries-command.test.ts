@@ -174,6 +174,7 @@ describe('switchyard deliveries: what it shows (real process)', () => {
         correlationKey: null,
         waitingFor: null,
         waitingReason: null,
+        captureMiss: null,
         createdAt: '2025-01-10T10:00:00.000Z',
         updatedAt: expect.stringMatching(ISO),
       },

@@ -186,7 +186,7 @@ describe('switchyard doctor', () => {
     rules(`  jira:
     type: http
     requests:
-      create: { url: "${tickets.url}/rest/api/2/issue" }
+      create: { url: "${tickets.url}/rest/api/2/issue", capture: { ticket: body.key } }
       update: { url: "${tickets.url}/rest/api/2/issue/{{ ref.ticket }}/comment" }`);
     const io = fakeCliIo(dir, env());
     expect(await runDoctor(['--config', 'switchyard.yaml'], io)).toBe(0);

@@ -3,8 +3,8 @@ import type { Outcome } from '../../src/delivery/outcome.js';
 import { referencesToRecord } from '../../src/lifecycle/references-to-record.js';
 import type { ClaimedDelivery } from '../../src/store/store.js';
 
-const claimed = (kind: string, correlationKey: string | null) =>
-  ({ delivery: { correlationKey }, event: { kind } }) as unknown as ClaimedDelivery;
+const claimed = (kind: string, correlationKey: string | null, references: Record<string, string> | null = {}) =>
+  ({ delivery: { correlationKey }, event: { kind }, references }) as unknown as ClaimedDelivery;
 const delivered = (captured?: Record<string, string>): Outcome =>
   ({ kind: 'delivered', status: 201, detail: 'HTTP 201', captured }) as Outcome;
 
@@ -18,6 +18,19 @@ describe('referencesToRecord', () => {
     expect(referencesToRecord(claimed('incident.created', null), delivered({ ticket: 'x' }))).toBeUndefined();
     const failed = { kind: 'retry', detail: 'HTTP 503' } as unknown as Outcome;
     expect(referencesToRecord(claimed('incident.created', 'k'), failed)).toBeUndefined();
+  });
+
+  it("marks the delivery that started its key (sent with nothing remembered): a replay of it is the key's create", () => {
+    expect(referencesToRecord(claimed('incident.created', 'k', null), delivered({ ticket: 'SOC-1' }))).toEqual({
+      merge: { ticket: 'SOC-1' },
+      started: true,
+    });
+    // A capture miss still starts the key: it is the ticket's create all the same.
+    expect(referencesToRecord(claimed('incident.created', 'k', null), delivered())).toEqual({
+      merge: {},
+      started: true,
+    });
+    expect(referencesToRecord(claimed('incident.resolved', 'k', null), delivered())).toEqual({ clear: true });
   });
 
   // PostgreSQL's jsonb refuses both; a batch holding one would roll back and its attempts be sent again.

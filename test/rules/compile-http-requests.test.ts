@@ -78,7 +78,7 @@ describe('HTTP request problems', () => {
       problems(`    requests:
       create: { url: 'https://{{ data.host }}/rest/api/2/issue' }
       update: { url: 'https://jira.example:{{ data.port }}/x' }
-      resolve: { url: 'https://{{ data.user }}@jira.example/x/{{ ref.ticket }}' }
+      resolve: { url: 'https://{{ data.user }}@jira.example/x/{{ data.id }}' }
 `),
     ).toEqual([
       '5:22 error template_in_host: targets.jira.requests.create.url: templates may appear only in the path and query, not in the scheme, user, host or port',
@@ -93,12 +93,12 @@ describe('HTTP request problems', () => {
   it('an unknown situation, a requests map without create and a capture that is not body. or header. are located', () => {
     expect(
       problems(`    requests:
-      update: { url: 'https://jira.example/x/{{ ref.ticket }}', capture: { id: 'json.id', ok: body.id } }
+      update: { url: 'https://jira.example/x/{{ ref.ok }}', capture: { id: 'json.id', ok: body.id } }
       reopen: { url: 'https://jira.example/x' }
 `),
     ).toEqual([
       '5:7 error schema: targets.jira.requests: missing required property "create"',
-      '5:80 error bad_capture: targets.jira.requests.update.capture.id: must be body.<field path> (a field of the JSON answer, e.g. body.key) or header.<name>',
+      '5:76 error bad_capture: targets.jira.requests.update.capture.id: must be body.<field path> (a field of the JSON answer, e.g. body.key) or header.<name>',
       '6:7 error schema: targets.jira.requests: unknown property "reopen" (allowed: create, update, resolve)',
     ]);
   });
@@ -120,6 +120,46 @@ describe('HTTP request problems', () => {
     expect(problems(`    method: PUT\n`)).toEqual(['2:3 error missing_option: targets.jira: needs url (or requests)']);
     expect(problems(`    url: 'https://jira.example/a b'\n`)).toEqual([
       '4:10 error bad_url: targets.jira.url: is not a valid URL (it holds a space or line break)',
+    ]);
+  });
+
+  it('a ref.X that no request of the target captures is an error where it is used, in URLs and bodies', () => {
+    expect(
+      problems(`    requests:
+      create:
+        url: https://tickets.example/issues.json
+        body: { issue: { subject: '{{ data.title }}' } }
+        capture: { tid: body.issue.id }
+      update:
+        url: 'https://tickets.example/issues/{{ ref.ticket }}.json'
+        body: { issue: { notes: '{{ data.title }} ({{ ref.tid }})', links: ['{{ ref.url }}'] } }
+      resolve:
+        url: 'https://tickets.example/issues/{{ ref.tid }}.json'
+        raw_body: '{"id": "{{ ref["tids"] }}"}'
+        content_type: application/json
+`),
+    ).toEqual([
+      '10:14 error uncaptured_ref: targets.jira.requests.update.url: uses ref.ticket, but no request of this target captures ticket (it captures only tid)',
+      '11:77 error uncaptured_ref: targets.jira.requests.update.body.issue.links[0]: uses ref.url, but no request of this target captures url (it captures only tid)',
+      '14:19 error uncaptured_ref: targets.jira.requests.resolve.raw_body: uses ref.tids, but no request of this target captures tids (it captures only tid): did you mean "tid"?',
+    ]);
+    // A target without requests captures nothing: its `ref` is always empty.
+    expect(problems(`    url: 'https://h.example/x/{{ ref.ticket }}'\n`)).toEqual([
+      '4:10 error uncaptured_ref: targets.jira.url: uses ref.ticket, but no request of this target captures ticket (it captures nothing)',
+    ]);
+  });
+
+  it('a capture indented into body is a warning: it is sent as JSON and captures nothing', () => {
+    expect(
+      problems(`    requests:
+      create:
+        url: https://tickets.example/issues.json
+        body:
+          issue: { subject: '{{ data.title }}' }
+          capture: { ticket: body.issue.id }
+`),
+    ).toEqual([
+      '9:11 warning capture_in_body: targets.jira.requests.create.body.capture: capture inside body is sent as part of the JSON and captures nothing; to capture, give it beside body (one level up)',
     ]);
   });
 

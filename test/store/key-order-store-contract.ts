@@ -74,7 +74,7 @@ export function describeKeyOrderStoreContract(name: string, createJournal: () =>
 
     it('keeps an expired claim first in line: after a crash the same delivery is claimed again, not its follower', async () => {
       const store = await openMigrated();
-      const [a1, a2] = await seed(store, ['a', 'a']);
+      const [a1 = '', a2 = ''] = await seed(store, ['a', 'a']);
       expect(ids(await claim(store))).toEqual([a1]);
       expect(await claim(store, T0 + 100 + LEASE - 1)).toEqual([]);
       expect(ids(await claim(store, T0 + 100 + LEASE))).toEqual([a1]);
@@ -158,6 +158,26 @@ export function describeKeyOrderStoreContract(name: string, createJournal: () =>
       await store.recordAttempts([record(third[0] as ClaimedDelivery, 'delivered', T0 + 600, { clear: true })]);
       const fourth = await claim(store, T0 + 700);
       expect(fourth.map((c) => [c.delivery.correlationKey, c.references])).toEqual([['a', null]]);
+    });
+
+    it('claims a replayed delivery that started its key without references (its create), its followers with them', async () => {
+      const store = await openMigrated();
+      const [a1 = '', a2 = ''] = await seed(store, ['a', 'a']);
+      const [created] = (await claim(store)) as [ClaimedDelivery];
+      expect(created.references).toBeNull();
+      const started = { merge: { ticket: 'SOC-1' }, started: true };
+      expect(await store.recordAttempts([record(created, 'delivered', T0 + 200, started)])).toBe(1);
+      const [updated] = (await claim(store, T0 + 300)) as [ClaimedDelivery];
+      expect([updated.delivery.id, updated.references]).toEqual([a2, { ticket: 'SOC-1' }]);
+      await store.recordAttempts([record(updated, 'delivered', T0 + 400, { merge: {} })]);
+
+      // Both replayed: the create is sent as the create it was, the update still as an update.
+      expect(await store.replay({ ids: [a1, a2], includeDelivered: true }, T0 + 500)).toEqual([a1, a2]);
+      const [again] = (await claim(store, T0 + 600)) as [ClaimedDelivery];
+      expect([again.delivery.id, again.generation, again.references]).toEqual([a1, 1, null]);
+      await store.recordAttempts([record(again, 'delivered', T0 + 700, { merge: { ticket: 'SOC-2' }, started: true })]);
+      const [next] = (await claim(store, T0 + 800)) as [ClaimedDelivery];
+      expect([next.delivery.id, next.references]).toEqual([a2, { ticket: 'SOC-2' }]);
     });
 
     it("writes a batch's references as one-by-one records would: stale tokens and skipped rounds write none", async () => {

@@ -8,10 +8,18 @@ import { revealBidiControls } from '../../../src/templates/reveal-bidi-controls.
 export function DeliveryCard(props: { readonly delivery: EventDelivery; readonly onReplay?: () => void }) {
   const d = props.delivery;
   const history = d.history ?? [];
+  // A delivered delivery's last error is a capture miss: the ticket exists, the key's later requests lack its id.
+  const captureMiss = d.state === 'delivered' ? d.lastError : null;
   return (
     <article class="card delivery" aria-labelledby={`delivery-${d.id}`}>
       <h3 id={`delivery-${d.id}`}>
-        {d.target} <StateBadge state={d.state} /> <span class="muted mono">{d.id}</span>
+        {d.target} <StateBadge state={d.state} />{' '}
+        {captureMiss && (
+          <span class="held" title={captureMiss}>
+            ⚠ capture missed
+          </span>
+        )}{' '}
+        <span class="muted mono">{d.id}</span>
       </h3>
       <dl class="facts">
         <dt>Attempts</dt>
@@ -44,7 +52,7 @@ export function DeliveryCard(props: { readonly delivery: EventDelivery; readonly
         )}
         {d.lastError && (
           <>
-            <dt>Last error</dt>
+            <dt>{captureMiss ? 'Warning' : 'Last error'}</dt>
             <dd class="error-text">{revealBidiControls(d.lastError)}</dd>
           </>
         )}

@@ -1,3 +1,4 @@
+import { captureMissOf } from '../../lifecycle/capture-miss.js';
 import { describeWaiting } from '../../lifecycle/describe-waiting.js';
 import { describeHold } from '../../noise/describe-hold.js';
 import type { StoredAttempt, StoredDelivery } from '../../store/store.js';
@@ -26,6 +27,8 @@ export function presentDelivery(delivery: StoredDelivery, heldUntil = 0) {
     correlationKey: delivery.correlationKey ?? null,
     waitingFor: delivery.waitingFor ?? null,
     waitingReason: describeWaiting(delivery) ?? null,
+    // A delivered delivery whose answer lacked a captured value: a warning (the key's later requests need it).
+    captureMiss: captureMissOf(delivery),
     createdAt: iso(delivery.createdAt),
     updatedAt: iso(delivery.updatedAt),
   };

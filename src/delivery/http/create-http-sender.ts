@@ -9,8 +9,11 @@ import { guardLookup } from './guard-lookup.js';
 
 /** Enough of an answer for the attempt record (Slack says `ok`, APIs a short JSON error). */
 export const EXCERPT_BYTES = 4096;
-/** Beyond this the rest of a large answer is not worth draining: the socket is dropped instead of reused. */
-const DRAIN_BYTES = 1024 * 1024;
+/**
+ * The most of an answer that is read: what `capture:` may keep (an answer repeating a whole ticket is several
+ * KiB); beyond it the rest is not worth draining, and the socket is dropped instead of reused.
+ */
+export const ANSWER_BOUND_BYTES = 1024 * 1024;
 /** How a write to a connection the other end has closed fails. */
 const STALE_CODES = new Set(['ECONNRESET', 'EPIPE']);
 
@@ -32,13 +35,17 @@ export interface OutboundRequest {
   readonly body: Buffer;
   /** Aborts the attempt (shutdown deadline). */
   readonly signal: AbortSignal;
+  /** How much of the answer's body to keep: `EXCERPT_BYTES` unless the caller reads more (captures). */
+  readonly keepBytes?: number | undefined;
 }
 
 export interface HttpAnswer {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
-  /** The first bytes of the body, at most 4 KiB; the rest was read and discarded. */
+  /** The first bytes of the body, at most `keepBytes`; the rest was read and discarded, or not read. */
   readonly body: Buffer;
+  /** True when the body went on beyond what was kept. */
+  readonly cut: boolean;
 }
 
 /** One target's outbound HTTP: its own keep-alive connections, the address guard, a per-attempt timeout. */
@@ -123,22 +130,24 @@ export function createHttpSender(options: HttpSenderOptions): HttpSender {
         });
         sent.on('response', (incoming) => {
           const kept: Buffer[] = [];
+          const keep = Math.min(request.keepBytes ?? EXCERPT_BYTES, ANSWER_BOUND_BYTES);
           let keptBytes = 0;
           let seenBytes = 0;
           const answer = (): HttpAnswer => ({
             status: incoming.statusCode ?? 0,
             headers: incoming.headers,
             body: Buffer.concat(kept, keptBytes),
+            cut: seenBytes > keptBytes,
           });
           answered = answer;
           incoming.on('data', (chunk: Buffer) => {
             seenBytes += chunk.length;
-            if (keptBytes < EXCERPT_BYTES) {
-              const piece = chunk.subarray(0, EXCERPT_BYTES - keptBytes);
+            if (keptBytes < keep) {
+              const piece = chunk.subarray(0, keep - keptBytes);
               kept.push(piece);
               keptBytes += piece.length;
             }
-            if (seenBytes > DRAIN_BYTES) fail(undefined);
+            if (seenBytes > ANSWER_BOUND_BYTES) fail(undefined);
           });
           incoming.on('end', () => settle(() => resolve(answer())));
           incoming.on('error', fail);

@@ -3,7 +3,8 @@ import type { HttpRequestSpec, HttpTargetSpec } from '../../rules/rules.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import { buildTemplateContext } from '../../templates/build-template-context.js';
 import type { TemplateContext } from '../../templates/template.js';
-import type { HttpAnswer } from '../http/create-http-sender.js';
+import { describeCaptureMiss } from '../../lifecycle/capture-miss.js';
+import { ANSWER_BOUND_BYTES, type HttpAnswer } from '../http/create-http-sender.js';
 import type { Outcome } from '../outcome.js';
 import type { DeliveryJob } from '../target.js';
 import { buildHttpRequest, type HttpRequestParts } from './build-http-request.js';
@@ -39,9 +40,19 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
     ...parts,
     url: attemptUrl(spec, request, contextOf),
     method: request.method,
-    delivered: request.capture.length === 0 ? undefined : (answer, outcome) => captured(request, answer, outcome),
+    // A capture reads the whole answer (up to the sender's bound), not the excerpt kept for the record.
+    keepBytes: request.capture.some((capture) => capture.from === 'body') ? ANSWER_BOUND_BYTES : undefined,
+    delivered: (answer, outcome) => captured(request, answer, outcome, replayedCreate(spec, situation, job)),
   };
 }
+
+/** A delivered create sent again opens a second ticket unless the receiver deduplicates: its record says so. */
+function replayedCreate(spec: HttpTargetSpec, situation: string, job: DeliveryJob): string | undefined {
+  const lifecycle = spec.requests !== undefined && spec.requests !== null;
+  return lifecycle && situation === 'create' && job.replayed === true ? REPLAYED_CREATE : undefined;
+}
+
+const REPLAYED_CREATE = 'replay of a delivered delivery, sent as a create (requests.create)';
 
 /** Undefined for the one static URL of a target without `requests:`, which the target parsed once. */
 function attemptUrl(spec: HttpTargetSpec, request: HttpRequestSpec, context: () => TemplateContext): URL | undefined {
@@ -51,11 +62,19 @@ function attemptUrl(spec: HttpTargetSpec, request: HttpRequestSpec, context: () 
   return new URL(request.url);
 }
 
-/** A capture the answer lacks does not undo the delivery (the ticket exists); the detail names it. */
-function captured(request: HttpRequestSpec, answer: HttpAnswer, outcome: Outcome): Outcome {
+/**
+ * A capture the answer lacks does not undo the delivery (the ticket exists), but it is a warning: the miss
+ * leads the detail (which is cut short for the record) and is the outcome's `captureMiss`.
+ */
+function captured(request: HttpRequestSpec, answer: HttpAnswer, outcome: Outcome, note?: string): Outcome {
   if (outcome.kind !== 'delivered') return outcome;
   const reading = readCaptures(request.capture, answer);
-  const note = reading.missing.length === 0 ? '' : `capture not in the answer: ${reading.missing.join(', ')}`;
-  const detail = [outcome.detail ?? '', note].filter((part) => part !== '').join('; ');
-  return { ...outcome, detail, captured: reading.captured };
+  const captureMiss = reading.missing.length === 0 ? undefined : describeCaptureMiss(reading.missing);
+  const parts = [captureMiss, note, outcome.detail].filter((part) => part !== undefined && part !== '');
+  return {
+    ...outcome,
+    ...(parts.length === 0 ? {} : { detail: parts.join('; ') }),
+    ...(request.capture.length === 0 ? {} : { captured: reading.captured }),
+    ...(captureMiss === undefined ? {} : { captureMiss }),
+  };
 }

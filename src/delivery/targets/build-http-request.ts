@@ -14,6 +14,8 @@ export interface HttpRequestParts {
   /** Issue 14: this attempt's URL and method, when they are not the target's (a templated URL, `requests:`). */
   readonly url?: URL | undefined;
   readonly method?: string | undefined;
+  /** How much of the answer to read and keep (`capture:` reads more than the record's excerpt). */
+  readonly keepBytes?: number | undefined;
   /** Issue 14: reads more from an answer classified delivered (`capture:`). */
   readonly delivered?: ((answer: HttpAnswer, outcome: Outcome) => Outcome) | undefined;
 }

@@ -49,11 +49,12 @@ export function createHttpPostTarget(options: HttpPostTargetOptions, deps: Targe
         return renderFailure(error, options.built);
       }
       if ('kind' in parts) return parts;
-      const { headers, body, delivered } = parts;
+      const { headers, body, delivered, keepBytes } = parts;
       const to = parts.url ?? url;
       if (to === null) return { kind: 'permanent', error: `${options.urlName} is not a valid URL` };
       try {
-        const answer = await sender.send({ url: to, method: parts.method ?? options.method, headers, body, signal });
+        const method = parts.method ?? options.method;
+        const answer = await sender.send({ url: to, method, headers, body, signal, keepBytes });
         const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], Date.now());
         const outcome = options.classify(answer.status, responseExcerpt(answer.body), retryAfterMs);
         return outcome.kind === 'delivered' && delivered !== undefined ? delivered(answer, outcome) : outcome;

@@ -1,37 +1,56 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { CaptureMiss } from '../../lifecycle/capture-miss.js';
 import type { HttpCapture } from '../../rules/rules.js';
+import { ANSWER_BOUND_BYTES } from '../http/create-http-sender.js';
 
 export interface CaptureReading {
   readonly captured: Readonly<Record<string, string>>;
-  /** Names whose value the answer did not hold (or held as an object or list). */
-  readonly missing: readonly string[];
+  /** Names whose value the answer did not give, each with the reason. */
+  readonly missing: readonly CaptureMiss[];
 }
+
+const OVER_BOUND = `the answer is over ${ANSWER_BOUND_BYTES / 1024 / 1024} MiB, more than captures read`;
 
 /**
  * The values a successful answer gives for `capture:` (issue 14): a string, number or boolean at a path of the
- * JSON body, or a header. The body is what the sender kept of it (its first 4 KiB), which holds the id in the
- * answers ticketing APIs give to a create.
+ * JSON body, or a header. The body is the whole answer up to the sender's bound (1 MiB: an answer that
+ * repeats a whole ticket, as Redmine's does, is several KiB); a longer one was cut, so no body value is read
+ * from it rather than parsing a part.
  */
 export function readCaptures(
   captures: readonly HttpCapture[],
-  answer: { readonly headers: IncomingHttpHeaders; readonly body: Buffer },
+  answer: { readonly headers: IncomingHttpHeaders; readonly body: Buffer; readonly cut?: boolean },
 ): CaptureReading {
   const captured: Record<string, string> = {};
-  const missing: string[] = [];
-  let json: unknown;
-  let parsed = false;
+  const missing: CaptureMiss[] = [];
+  let json: { value: unknown } | undefined | null;
   for (const capture of captures) {
     let value: unknown;
     if (capture.from === 'header') {
       const header = answer.headers[capture.header];
       value = Array.isArray(header) ? header.join(', ') : header;
     } else {
-      if (!parsed) [json, parsed] = [parseJson(answer.body), true];
-      value = capture.path.reduce<unknown>(step, json);
+      if (answer.cut === true) {
+        missing.push({ name: capture.name, reason: OVER_BOUND });
+        continue;
+      }
+      if (json === undefined) json = parseJson(answer.body);
+      if (json === null) {
+        missing.push({ name: capture.name, reason: 'the answer is not JSON' });
+        continue;
+      }
+      value = capture.path.reduce<unknown>(step, json.value);
     }
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       Object.defineProperty(captured, capture.name, { value: String(value), enumerable: true });
-    } else missing.push(capture.name);
+    } else {
+      const absent = value === undefined || value === null;
+      const where = capture.from === 'header' ? `header ${capture.header}` : `body.${capture.path.join('.')}`;
+      missing.push({
+        name: capture.name,
+        reason: absent ? `no ${where} in the answer` : `${where} is not a string, number or boolean`,
+      });
+    }
   }
   return { captured, missing };
 }
@@ -41,10 +60,10 @@ function step(node: unknown, name: string): unknown {
   return (node as Record<string, unknown>)[name];
 }
 
-function parseJson(body: Buffer): unknown {
+function parseJson(body: Buffer): { value: unknown } | null {
   try {
-    return JSON.parse(body.toString('utf8'));
+    return { value: JSON.parse(body.toString('utf8')) as unknown };
   } catch {
-    return undefined;
+    return null;
   }
 }

@@ -1,13 +1,11 @@
 import type { UrlTemplate } from '../rules.js';
 import type { PathSegment } from '../source/locate-path.js';
 import { checkUrl } from './check-url.js';
+import { LIQUID, liquidRefs } from './liquid-refs.js';
 import type { TargetContext } from './target-context.js';
 
-/** Liquid output and tags, closed or not (an unclosed one is Liquid's syntax error, reported by the compiler). */
-const LIQUID = /\{\{[\s\S]*?(?:\}\}|$)|\{%[\s\S]*?(?:%\}|$)/g;
 /** `scheme://user:password@host:port`, up to the path, query or fragment. */
 const AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
-const REF = /\bref\.([A-Za-z_][A-Za-z0-9_]*)|\bref\[\s*(?:'([^']*)'|"([^"]*)")\s*\]/g;
 
 export interface CompiledUrl {
   readonly url: string;
@@ -52,7 +50,5 @@ export function compileUrlTemplate(value: unknown, target: TargetContext, ...pat
           .split('/')
           .slice(1)
           .map((segment) => segment.includes('\u0000'));
-  const liquid = (value.match(LIQUID) ?? []).join(' ');
-  const refs = new Set([...liquid.matchAll(REF)].map((match) => match[1] ?? match[2] ?? match[3] ?? ''));
-  return { url: value, template: { template, authorityLength, segments, refs: [...refs] } };
+  return { url: value, template: { template, authorityLength, segments, refs: liquidRefs(value) } };
 }

@@ -22,22 +22,19 @@ export async function attachClaimedEvents(pool: pg.Pool, leased: Leased): Promis
   const references = await readPostgresReferences(pool, leased.rows);
   // RETURNING has no order: restore the claim's (oldest due first).
   const rows = [...leased.rows].sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.rowId - b.rowId);
-  return rows.map(
-    ({ rowId: _rowId, retryFrom, scheduleAttempts, generation, suppressedCount, event: joined, ...row }) => {
-      const delivery = toStoredDelivery(row);
-      const event = joined ?? byId.get(delivery.eventId);
-      if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
-      const key = delivery.correlationKey;
-      return {
-        delivery,
-        event,
-        claimToken,
-        retryFrom,
-        scheduleAttempts,
-        generation,
-        suppressedCount,
-        references: key === undefined || key === null ? null : (references.get(`${delivery.target}\n${key}`) ?? null),
-      };
-    },
-  );
+  return rows.map(({ rowId, retryFrom, scheduleAttempts, generation, suppressedCount, event: joined, ...row }) => {
+    const delivery = toStoredDelivery(row);
+    const event = joined ?? byId.get(delivery.eventId);
+    if (event === undefined) throw new Error(`delivery ${delivery.id} refers to a missing event`);
+    return {
+      delivery,
+      event,
+      claimToken,
+      retryFrom,
+      scheduleAttempts,
+      generation,
+      suppressedCount,
+      references: references.get(rowId) ?? null,
+    };
+  });
 }

@@ -3,21 +3,23 @@ import type { AttemptRecord, ReferenceFilter, StoredDelivery, StoredReference } 
 import { withValues } from './with-values.js';
 
 /**
- * Issue 14: the values remembered for the claimed deliveries' targets and keys (key_references), keyed by
- * `target \n key`; one query, and none when no claimed delivery has a key.
+ * Issue 14: the values remembered for the claimed deliveries' targets and keys (key_references), by delivery
+ * row id; one query, and none when no claimed delivery has a key. A delivery that started its key (a replayed
+ * create) gets none: it is sent as the create it was.
  */
 export async function readPostgresReferences(
   pool: pg.Pool,
-  rows: readonly Pick<StoredDelivery, 'target' | 'correlationKey'>[],
-): Promise<Map<string, Record<string, string>>> {
+  rows: readonly (Pick<StoredDelivery, 'correlationKey'> & { readonly rowId: number })[],
+): Promise<Map<number, Record<string, string>>> {
   const keyed = rows.filter((row) => row.correlationKey !== null && row.correlationKey !== undefined);
   if (keyed.length === 0) return new Map();
-  const result = await pool.query<{ target: string; key: string; values: Record<string, string> }>(
-    `SELECT r.target, r.key, r.ref_values AS values FROM key_references r
-     JOIN unnest($1::text[], $2::text[]) AS k (target, key) ON r.target = k.target AND r.key = k.key`,
-    [keyed.map((row) => row.target), keyed.map((row) => row.correlationKey)],
+  const result = await pool.query<{ id: string; values: Record<string, string> }>(
+    `SELECT d.id, r.ref_values AS values FROM deliveries d
+     JOIN key_references r ON r.target = d.target AND r.key = d.correlation_key
+     WHERE d.id = ANY($1::bigint[]) AND NOT d.started_key`,
+    [keyed.map((row) => row.rowId)],
   );
-  return new Map(result.rows.map((row) => [`${row.target}\n${row.key}`, row.values]));
+  return new Map(result.rows.map((row) => [Number(row.id), row.values]));
 }
 
 // A key with a clear among the writes loses its row first; the merges after its last clear then start afresh.
@@ -50,11 +52,14 @@ const MERGE = `WITH w AS (
    ON CONFLICT (target, key) DO UPDATE SET ref_values = key_references.ref_values || excluded.ref_values,
      updated_at = excluded.updated_at`;
 
+const MARK_STARTED = 'UPDATE deliveries SET started_key = true WHERE id = ANY($1::bigint[])';
+
 /**
  * The statements that apply, in the recording transaction, the references of attempts that delivered, for
  * deliveries with a key (issue 14): merged (jsonb `||`, later values win) or cleared after a resolve, with the
  * effect of applying them one at a time in the records' order. At most two statements whatever the number of
- * records (issue 11: a statement per record cost a round trip and a plan each), their values written in
+ * records (issue 11: a statement per record cost a round trip and a plan each), and one marking the deliveries
+ * that started their key (a replay of one is sent as a create again), their values written in
  * (with-values.ts): they need no answer, so they travel with the transaction's COMMIT. `applied` are the
  * records that went in, in the batch's order; only the delivered ones with references write.
  */
@@ -65,10 +70,12 @@ export function referenceWrites(applied: readonly (AttemptRecord & { rowId: numb
     r.references && 'merge' in r.references ? JSON.stringify(r.references.merge) : null,
   );
   const cleared = writes.filter((_, index) => merges[index] === null).map((r) => r.rowId);
+  const started = writes.filter((r) => r.references && 'merge' in r.references && r.references.started === true);
   const ats = writes.map((r) => r.attempt.startedAt + r.attempt.durationMs);
   return [
     ...(cleared.length > 0 ? [withValues(CLEAR, [cleared])] : []),
     ...(cleared.length < writes.length ? [withValues(MERGE, [writes.map((r) => r.rowId), merges, ats])] : []),
+    ...(started.length > 0 ? [withValues(MARK_STARTED, [started.map((r) => r.rowId)])] : []),
   ];
 }
 

@@ -122,7 +122,7 @@ export function createSqliteDeliveries(db: Database.Database, statements: Sqlite
         scheduleAttempts,
         generation,
         suppressedCount,
-        references: references.read(delivery.target, delivery.correlationKey),
+        references: references.read(delivery.target, delivery.correlationKey, rowId),
       };
     });
   });

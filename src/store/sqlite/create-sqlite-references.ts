@@ -18,6 +18,8 @@ export function createSqliteReferences(db: Database.Database) {
        updated_at = excluded.updated_at`,
   );
   const clear = db.prepare<[target: string, key: string]>('DELETE FROM key_references WHERE target = ? AND key = ?');
+  const markStarted = db.prepare<[rowId: number]>('UPDATE deliveries SET started_key = 1 WHERE id = ?');
+  const startedKey = db.prepare<[rowId: number], number>('SELECT started_key FROM deliveries WHERE id = ?').pluck();
   const deliveryKey = db.prepare<[rowId: number], { target: string; key: string | null }>(
     'SELECT target, correlation_key AS key FROM deliveries WHERE id = ?',
   );
@@ -44,9 +46,13 @@ export function createSqliteReferences(db: Database.Database) {
       const rows = list[shape].all(params);
       return rows.map((row) => ({ ...row, values: JSON.parse(row.values) as Record<string, string> }));
     },
-    /** The values stored for the key, or null when none (nothing delivered yet, or cleared by a resolve). */
-    read(target: string, key: string | null | undefined): Record<string, string> | null {
+    /**
+     * The values stored for the key, or null when none (nothing delivered yet, or cleared by a resolve), and
+     * for the delivery (`rowId`) that started the key: replayed, it is sent as the create it was.
+     */
+    read(target: string, key: string | null | undefined, rowId?: number): Record<string, string> | null {
       if (key === null || key === undefined) return null;
+      if (rowId !== undefined && startedKey.get(rowId) === 1) return null;
       const values = read.get(target, key);
       return values === undefined ? null : (JSON.parse(values) as Record<string, string>);
     },
@@ -57,6 +63,7 @@ export function createSqliteReferences(db: Database.Database) {
       if (row === undefined || row.key === null) return;
       if ('clear' in references) clear.run(row.target, row.key);
       else merge.run(row.target, row.key, JSON.stringify(references.merge), now);
+      if ('merge' in references && references.started === true) markStarted.run(rowId);
     },
   };
 }

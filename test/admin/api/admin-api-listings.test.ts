@@ -166,6 +166,7 @@ describe('admin API listings', () => {
       correlationKey: null,
       waitingFor: null,
       waitingReason: null,
+      captureMiss: null,
       createdAt: new Date(T0 + 60_000).toISOString(),
       updatedAt: new Date(T0 + 600_042).toISOString(),
       history: [

@@ -1,6 +1,8 @@
 import { createServer, type AddressInfo, type LookupFunction, type Server } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer as createHttpServer } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  ANSWER_BOUND_BYTES,
   createHttpSender,
   type HttpSender,
   type HttpSenderOptions,
@@ -110,6 +112,44 @@ describe('createHttpSender', () => {
     const answer = await sender().send(post(target.url));
     expect(answer.status).toBe(500);
     expect(answer.body.length).toBe(4096);
+  });
+
+  it('keeps the whole answer up to the bound when asked (captures), and says when an answer went on', async () => {
+    const target = await receiver();
+    const long = `{"issue":{"id":7,"description":"${'d'.repeat(6_000)}"}}`;
+    target.script({ status: 201, body: long }, { status: 201, body: long });
+    const kept = await sender().send({ ...post(target.url), keepBytes: ANSWER_BOUND_BYTES });
+    expect(kept.body.toString()).toBe(long);
+    expect(kept.cut).toBe(false);
+    const excerpt = await sender().send(post(target.url));
+    expect(excerpt.body.length).toBe(4096);
+    expect(excerpt.cut).toBe(true);
+  });
+
+  it('stops reading an endless answer at the bound and drops its connection, without waiting for the timeout', async () => {
+    let closed = false;
+    const endless = createHttpServer((_request, response) => {
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.write('{"issue":{"id":7,"description":"');
+      const chunk = 'x'.repeat(64 * 1024);
+      const pump = (): void => {
+        while (!response.destroyed && response.write(chunk));
+        if (!response.destroyed) response.once('drain', pump);
+      };
+      pump();
+      response.socket?.once('close', () => (closed = true));
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    opened.receivers.push({ close: () => new Promise<void>((r) => endless.close(() => r())) } as HttpReceiver);
+    const url = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/issues.json`;
+
+    const started = Date.now();
+    const answer = await sender({ timeoutMs: 20_000 }).send({ ...post(url), keepBytes: ANSWER_BOUND_BYTES });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(answer.status).toBe(201);
+    expect(answer.body.length).toBe(ANSWER_BOUND_BYTES);
+    expect(answer.cut).toBe(true);
+    await vi.waitFor(() => expect(closed).toBe(true));
   });
 
   it('does not follow redirects', async () => {

@@ -12,7 +12,7 @@ const FULL = compile(`requests:
   resolve: { method: PATCH, url: 'https://jira.example/issue/{{ ref.ticket }}/close' }`);
 const CREATE_ONLY = compile(`requests:\n  create: { url: 'https://jira.example/issue' }`);
 const NO_RESOLVE = compile(`requests:
-  create: { url: 'https://jira.example/issue' }
+  create: { url: 'https://jira.example/issue', capture: { ticket: body.key } }
   update: { url: 'https://jira.example/issue/{{ ref.ticket }}/comment' }`);
 
 const job = (kind: string, references: Record<string, string> | null): DeliveryJob => ({
@@ -77,10 +77,10 @@ describe('buildHttpAttempt', () => {
     });
   });
 
-  it('adds the captured values to a delivered outcome only, and names those the answer lacked', () => {
+  it('adds the captured values to a delivered outcome only, and names those the answer lacked, first, with why', () => {
     const parts = buildHttpAttempt(FULL, job('incident.created', null));
     if ('kind' in parts || parts.delivered === undefined) throw new Error('expected a request that captures');
-    const answer = { status: 201, headers: {}, body: Buffer.from('{"id":"10001","key":"SOC-1"}') };
+    const answer = { status: 201, headers: {}, body: Buffer.from('{"id":"10001","key":"SOC-1"}'), cut: false };
     expect(parts.delivered(answer, { kind: 'delivered', status: 201, detail: 'created' })).toEqual({
       kind: 'delivered',
       status: 201,
@@ -90,8 +90,38 @@ describe('buildHttpAttempt', () => {
     expect(parts.delivered({ ...answer, body: Buffer.from('{}') }, { kind: 'delivered', status: 201 })).toEqual({
       kind: 'delivered',
       status: 201,
-      detail: 'capture not in the answer: ticket',
+      detail: 'capture missed: ticket (no body.key in the answer)',
       captured: {},
+      captureMiss: 'capture missed: ticket (no body.key in the answer)',
+    });
+    // An answer longer than the bound was cut: nothing is read from a part of it, and the miss says why.
+    const cut = { ...answer, cut: true };
+    expect(parts.delivered(cut, { kind: 'delivered', status: 201, detail: '{"id"…' })).toEqual({
+      kind: 'delivered',
+      status: 201,
+      detail: 'capture missed: ticket (the answer is over 1 MiB, more than captures read); {"id"…',
+      captured: {},
+      captureMiss: 'capture missed: ticket (the answer is over 1 MiB, more than captures read)',
+    });
+  });
+
+  it('says in the record that a replayed delivery was sent as a create, on a lifecycle target only', () => {
+    const answer = { status: 201, headers: {}, body: Buffer.from('{"key":"SOC-2"}'), cut: false };
+    const replayed = { ...job('incident.created', null), replayed: true };
+    const parts = buildHttpAttempt(FULL, replayed);
+    if ('kind' in parts || parts.delivered === undefined) throw new Error('expected a request');
+    expect(parts.delivered(answer, { kind: 'delivered', status: 201, detail: '{"key":"SOC-2"}' })).toEqual({
+      kind: 'delivered',
+      status: 201,
+      detail: 'replay of a delivered delivery, sent as a create (requests.create); {"key":"SOC-2"}',
+      captured: { ticket: 'SOC-2' },
+    });
+    const plain = buildHttpAttempt(compile('url: https://h.example/x'), replayed);
+    if ('kind' in plain || plain.delivered === undefined) throw new Error('expected a request');
+    expect(plain.delivered(answer, { kind: 'delivered', status: 200, detail: 'ok' })).toEqual({
+      kind: 'delivered',
+      status: 200,
+      detail: 'ok',
     });
   });
 });

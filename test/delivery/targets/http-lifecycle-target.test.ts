@@ -40,7 +40,9 @@ describe('HTTP target with requests per situation, against a Jira stand-in', () 
     const created = await tickets.send(job('incident.created', 'Ransomware on host-7'), signal());
     expect(created).toMatchObject({ kind: 'delivered', status: 201 });
     expect(captured(created)).toEqual({ ticket: 'SOC-1' });
-    expect(created.kind === 'delivered' && created.detail).toMatch(/capture not in the answer: self$/);
+    expect(created.kind === 'delivered' && created.detail).toMatch(
+      /^capture missed: self \(no header x-missing in the answer\); /,
+    );
     // What the engine will do: remember the captured values for the key and hand them to later deliveries.
     const references = captured(created) ?? {};
     for (const title of ['spreading', 'contained']) {

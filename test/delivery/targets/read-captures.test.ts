@@ -25,16 +25,35 @@ describe('readCaptures', () => {
   it('names what the answer lacks: absent fields, objects, a body that is not JSON, a missing header', () => {
     expect(readCaptures(CAPTURES, { headers: {}, body: body({ key: { nested: 1 }, result: [] }) })).toEqual({
       captured: {},
-      missing: ['ticket', 'id', 'count', 'location'],
+      missing: [
+        { name: 'ticket', reason: 'body.key is not a string, number or boolean' },
+        { name: 'id', reason: 'no body.result.0.sys_id in the answer' },
+        { name: 'count', reason: 'no body.count in the answer' },
+        { name: 'location', reason: 'no header location in the answer' },
+      ],
     });
     expect(
       readCaptures(CAPTURES.slice(0, 1), { headers: {}, body: Buffer.from('<html>created</html>') }).missing,
-    ).toEqual(['ticket']);
+    ).toEqual([{ name: 'ticket', reason: 'the answer is not JSON' }]);
+  });
+
+  it('reads no body value from an answer cut at the bound (a part of it is not the JSON), headers still', () => {
+    const answer = {
+      headers: { location: '/issues/7' },
+      body: Buffer.from('{"key":"SOC-7","description":"'),
+      cut: true,
+    };
+    expect(readCaptures([CAPTURES[0]!, CAPTURES[3]!], answer)).toEqual({
+      captured: { location: '/issues/7' },
+      missing: [{ name: 'ticket', reason: 'the answer is over 1 MiB, more than captures read' }],
+    });
   });
 
   it('reads own properties only: a path through the prototype finds nothing', () => {
     const captures: HttpCapture[] = [{ name: 'x', from: 'body', path: ['constructor', 'name'] }];
-    expect(readCaptures(captures, { headers: {}, body: body({}) }).missing).toEqual(['x']);
+    expect(readCaptures(captures, { headers: {}, body: body({}) }).missing).toEqual([
+      { name: 'x', reason: 'no body.constructor.name in the answer' },
+    ]);
   });
 
   it('joins a repeated header', () => {

@@ -4,8 +4,11 @@ import type { UrlTemplate } from '../../../src/rules/rules.js';
 import { httpSpecCompiler } from './http-spec-compiler.js';
 
 const compile = httpSpecCompiler();
+// The create of a lifecycle target, which captures what its URL may use (check refuses a ref never captured).
 const urlTemplate = (url: string): UrlTemplate => {
-  const template = compile(`url: ${JSON.stringify(url)}`).urlTemplate;
+  const capture = '{ ticket: body.key, sys_id: body.sys_id, a: body.a }';
+  const create = `requests:\n  create: { url: ${JSON.stringify(url)}, capture: ${capture} }`;
+  const template = compile(create).requests?.create.urlTemplate;
   if (template === null || template === undefined) throw new Error('no template');
   return template;
 };

@@ -9,6 +9,7 @@ import { eventCountsMigration } from './007-event-counts.js';
 import { dueOrderMigration } from './008-due-order.js';
 import { pacingLastFailureMigration } from './009-pacing-last-failure.js';
 import { incidentsMigration } from './010-incidents.js';
+import { startedKeyMigration } from './011-started-key.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
 export const postgresMigrations: readonly PostgresMigration[] = [
@@ -22,4 +23,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   dueOrderMigration,
   pacingLastFailureMigration,
   incidentsMigration,
+  startedKeyMigration,
 ];

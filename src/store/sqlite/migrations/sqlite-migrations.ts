@@ -11,6 +11,7 @@ import { digestCountCheckpointMigration } from './009-digest-count-checkpoint.js
 import { dedupeKeyMigration } from './010-dedupe-key.js';
 import { throttleLetThroughMigration } from './011-throttle-let-through.js';
 import { incidentsMigration } from './012-incidents.js';
+import { startedKeyMigration } from './013-started-key.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
 export const sqliteMigrations: readonly SqliteMigration[] = [
@@ -26,4 +27,5 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   dedupeKeyMigration,
   throttleLetThroughMigration,
   incidentsMigration,
+  startedKeyMigration,
 ];
