@@ -122,7 +122,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
     // do not say why), and liveness fails: nothing but a restart recovers it.
     const onThreadDeath = (reason: string) =>
       log.error('the journal thread died; the journal stays closed until a restart', { reason });
-    const store = createStore(config.store, { clock, thread: true, onThreadDeath });
+    const store = await createStore(config.store, { clock, thread: true, onThreadDeath });
     releases.push(() => store.close());
     const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });
     releases.push(async () => migration.stop());

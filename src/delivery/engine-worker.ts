@@ -55,7 +55,7 @@ try {
   const stopWatching = watchRulesFile(config.rules, () => rules.reload('watch'));
   opened.push(stopWatching);
   // The main thread migrated the journal and holds its lock; this is a second connection to it.
-  const store = createStore(config.store, { clock });
+  const store = await createStore(config.store, { clock });
   opened.push(() => store.close());
   const engine = buildDeliveryEngine(
     { store, log, clock, metrics: engineMetrics.metrics },
