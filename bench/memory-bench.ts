@@ -32,6 +32,8 @@ interface Sample {
   readonly peak: number;
   readonly end: number;
   readonly requestsPerSecond: number;
+  /** The server's CPU time per request, in microseconds: what a heap setting costs, less load-sensitive than req/s. */
+  readonly cpuUs: number;
 }
 
 const rules = (url: string) => `# Written by bench/memory-bench.ts: one route, one HTTP target.
@@ -68,7 +70,8 @@ async function measure(server: ChildServer, options: MemoryBenchOptions, secret:
       secret,
     );
     const end = rssMb(server.pid);
-    return { idle, peak: Math.max(peak, end), end, requestsPerSecond: result.requestsPerSecond };
+    const cpuUs = ((result.cpu?.processCores ?? Number.NaN) / result.requestsPerSecond) * 1e6;
+    return { idle, peak: Math.max(peak, end), end, requestsPerSecond: result.requestsPerSecond, cpuUs };
   } finally {
     clearInterval(sampler);
   }
@@ -115,7 +118,7 @@ export async function runMemoryBench(options: MemoryBenchOptions): Promise<void>
         samples[name].push(sample);
         console.log(
           `  round ${round} ${name.padEnd(10)} idle ${sample.idle.toFixed(1)} MB  under load: peak ` +
-            `${sample.peak.toFixed(1)} MB, at end ${sample.end.toFixed(1)} MB  (${Math.round(sample.requestsPerSecond)} req/s)`,
+            `${sample.peak.toFixed(1)} MB, at end ${sample.end.toFixed(1)} MB  (${Math.round(sample.requestsPerSecond)} req/s, ${Math.round(sample.cpuUs)} µs CPU each)`,
         );
       } finally {
         await server.stop();
@@ -126,11 +129,11 @@ export async function runMemoryBench(options: MemoryBenchOptions): Promise<void>
   receiver.close();
   const row = (name: string, list: readonly Sample[]) => {
     const of = (f: (s: Sample) => number) => median(list.map(f)).toFixed(1).padStart(8);
-    return `${name.padEnd(12)}${of((s) => s.idle)}${of((s) => s.peak)}${of((s) => s.end)}${of((s) => s.requestsPerSecond)}`;
+    return `${name.padEnd(12)}${of((s) => s.idle)}${of((s) => s.peak)}${of((s) => s.end)}${of((s) => s.requestsPerSecond)}${of((s) => s.cpuUs)}`;
   };
   console.log(
     `\nRSS in MB, medians of ${options.rounds} rounds\n${'server'.padEnd(12)}${'idle'.padStart(8)}` +
-      `${'peak'.padStart(8)}${'end'.padStart(8)}${'req/s'.padStart(8)}\n` +
+      `${'peak'.padStart(8)}${'end'.padStart(8)}${'req/s'.padStart(8)}${'µs CPU'.padStart(8)}\n` +
       `${row('bare', samples.bare)}\n${row('switchyard', samples.switchyard)}\n`,
   );
 }
