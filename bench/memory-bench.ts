@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { freePort } from './free-port.js';
 import { runLoad } from './run-load.js';
-import { BENCH_SOURCE, startDaemon } from './start-daemon.js';
+import { BENCH_SOURCE, DAEMON_NODE_FLAGS, startDaemon } from './start-daemon.js';
 import { median } from './summarize.js';
 
 export interface MemoryBenchOptions {
@@ -23,7 +23,7 @@ export interface MemoryBenchOptions {
   readonly durationSeconds: number;
   readonly connections: number;
   readonly logLevel: string;
-  /** Extra `node` flags for the daemon, e.g. `--max-semi-space-size=16` to compare a heap setting. */
+  /** Extra `node` flags for the daemon (after DAEMON_NODE_FLAGS), e.g. `--max-semi-space-size=16` (V8's default). */
   readonly nodeFlags?: readonly string[];
 }
 
@@ -87,7 +87,7 @@ export async function runMemoryBench(options: MemoryBenchOptions): Promise<void>
   const receiverUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/events`;
   console.log(
     `memory benchmark: ${options.rounds} rounds x ${options.durationSeconds} s, ${options.connections} connections, ` +
-      `daemon flags [${(options.nodeFlags ?? []).join(' ')}], node ${process.version}`,
+      `daemon flags [${[...DAEMON_NODE_FLAGS, ...(options.nodeFlags ?? [])].join(' ')}], node ${process.version}`,
   );
   const samples = { bare: [] as Sample[], switchyard: [] as Sample[] };
   for (let round = 1; round <= options.rounds; round++) {
