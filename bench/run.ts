@@ -2,7 +2,8 @@
  * `npm run bench`: the ingest benchmark (bench/ingest-bench.ts: a bare server, the daemon on SQLite, and on
  * PostgreSQL at 1 and 3 instances, under the same load), then the delivery benchmark (bench/delivery-bench.ts),
  * then a table of the journals side by side, then the key-ordering benchmark (bench/key-ordering-bench.ts), then
- * the routing micro-benchmark if bench/routing-bench.ts exists. Reports, never asserts (issues 2, 3 and 4, Performance). Options: see bench/README.md.
+ * the daemon's memory idle and under load (bench/memory-bench.ts), the routing micro-benchmark if
+ * bench/routing-bench.ts exists. Reports, never asserts (issues 2, 3 and 4, Performance). Options: see bench/README.md.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
