@@ -84,8 +84,8 @@ export async function createBenchEngine(options: EngineRunOptions): Promise<Benc
     metrics: createMetrics(SWITCHYARD_METRICS),
     rules: () => rules,
     secrets: () => [],
-    createTarget: (spec, deps) => {
-      const target = createTarget(spec, deps);
+    createTarget: async (spec, deps) => {
+      const target = await createTarget(spec, deps);
       return {
         send(job, signal) {
           const started = performance.now();

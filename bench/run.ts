@@ -2,7 +2,8 @@
  * `npm run bench`: the ingest benchmark (bench/ingest-bench.ts: a bare server, the daemon on SQLite, and on
  * PostgreSQL at 1 and 3 instances, under the same load), then the delivery benchmark (bench/delivery-bench.ts),
  * then a table of the journals side by side, then the key-ordering benchmark (bench/key-ordering-bench.ts), then
- * the routing micro-benchmark if bench/routing-bench.ts exists. Reports, never asserts (issues 2, 3 and 4, Performance). Options: see bench/README.md.
+ * the daemon's memory idle and under load (bench/memory-bench.ts), the routing micro-benchmark if
+ * bench/routing-bench.ts exists. Reports, never asserts (issues 2, 3 and 4, Performance). Options: see bench/README.md.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { main as runHostileBodies } from './hostile-bodies.js';
 import { runConsoleBench } from './console-bench.js';
 import { runIngestBench } from './ingest-bench.js';
 import { runKeyOrderingBench } from './key-ordering-bench.js';
+import { runMemoryBench } from './memory-bench.js';
 import { overallSummary } from './overall-summary.js';
 import { runPipelineBench } from './pipeline-bench.js';
 import { runPruneBench } from './prune-bench.js';
@@ -77,6 +79,11 @@ const { values: flags } = parseArgs({
     'prune-duration': { type: 'string', default: env.BENCH_PRUNE_DURATION ?? '20' },
     'prune-connections': { type: 'string', default: env.BENCH_PRUNE_CONNECTIONS ?? '16' },
     'prune-batch': { type: 'string', default: env.BENCH_PRUNE_BATCH ?? '500' },
+    'only-memory': { type: 'boolean', default: env.BENCH_ONLY_MEMORY === '1' },
+    'skip-memory': { type: 'boolean', default: env.BENCH_SKIP_MEMORY === '1' },
+    'daemon-memory-rounds': { type: 'string', default: env.BENCH_DAEMON_MEMORY_ROUNDS ?? '3' },
+    'daemon-memory-duration': { type: 'string', default: env.BENCH_DAEMON_MEMORY_DURATION ?? '10' },
+    'daemon-memory-node-flag': { type: 'string', multiple: true, default: [] },
   },
 });
 // `--only-noise` (issue 12), `--only-prune` (issue 10), `--only-key-ordering` (issue 14), `--only-console`
@@ -92,6 +99,7 @@ const parts = [
   'key-ordering',
   'pipeline',
   'console',
+  'memory',
 ] as const;
 const only = new Set(parts.filter((part) => flags[`only-${part}` as keyof typeof flags] === true));
 if (only.size > 0) for (const part of parts) if (!only.has(part)) flags[`skip-${part}`] = true;
@@ -245,6 +253,18 @@ if (!flags['skip-console']) {
     events: positive('console-events', flags['console-events']),
     rounds: positive('console-rounds', flags['console-rounds']),
     logLevel,
+  });
+}
+
+if (!flags['skip-memory']) {
+  console.log('\ndaemon memory, idle and under the ingest load (bench/memory-bench.ts)');
+  await runMemoryBench({
+    root: ROOT,
+    rounds: positive('daemon-memory-rounds', flags['daemon-memory-rounds']),
+    durationSeconds: positive('daemon-memory-duration', flags['daemon-memory-duration']),
+    connections: load.connections,
+    logLevel,
+    nodeFlags: flags['daemon-memory-node-flag'],
   });
 }
 

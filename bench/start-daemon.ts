@@ -7,6 +7,12 @@ export type DaemonJournal =
   | { readonly kind: 'sqlite' }
   | { readonly kind: 'postgres'; readonly url: string; readonly schema: string; readonly poolSize: number };
 
+/**
+ * The `node` flags the daemon ships with (Dockerfile, `npm start`): a 2 MB young generation
+ * (docs/decisions/load-optional-modules-on-use.md). `nodeFlags` come after them, so they can override.
+ */
+export const DAEMON_NODE_FLAGS = ['--max-semi-space-size=2'] as const;
+
 export interface DaemonOptions {
   /** The checkout; the daemon runs from its compiled `dist/`. */
   readonly root: string;
@@ -20,7 +26,7 @@ export interface DaemonOptions {
   readonly logLevel: string;
   /** Extra top-level config lines, e.g. `max_connections: 100000`. */
   readonly extraConfig?: readonly string[];
-  /** Extra `node` flags, e.g. `--cpu-prof`. */
+  /** Extra `node` flags after DAEMON_NODE_FLAGS, e.g. `--cpu-prof`. */
   readonly nodeFlags?: readonly string[];
   /** A program that runs `node` itself, with its arguments, e.g. `['valgrind', '--tool=callgrind']`. */
   readonly wrapper?: readonly string[];
@@ -87,6 +93,7 @@ export function startDaemon(options: DaemonOptions): Promise<ChildServer> {
   // Settings from the developer's shell (SWITCHYARD_PORT, ...) would override the file: leave them out.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('SWITCHYARD_')));
   const nodeArgs = [
+    ...DAEMON_NODE_FLAGS,
     ...(options.nodeFlags ?? []),
     path.join(options.root, 'dist/cli/main.js'),
     'serve',

@@ -118,7 +118,7 @@ export async function startSwitchyard(options: StartOptions): Promise<RunningSwi
       releases.push(async () => lock.release());
       for (const warning of lock.warnings) log.warn(warning, { journal: config.store.path });
     }
-    const store = createStore(config.store, { clock });
+    const store = await createStore(config.store, { clock });
     releases.push(() => store.close());
     const migration = await migrateAtStart(store, { log, waitForDatabase: store.sharedTargets !== undefined });
     releases.push(async () => migration.stop());

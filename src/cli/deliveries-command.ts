@@ -35,7 +35,7 @@ export const runDeliveries: CliCommand = async (args, io) => {
   const json = parsed.values.json === true;
   const config = typeof parsed.values.config === 'string' ? parsed.values.config : undefined;
   try {
-    const store = openJournal(config, io);
+    const store = await openJournal(config, io);
     try {
       const id = parsed.positionals[0];
       if (id !== undefined) return await showOne(id, store, io, json);

@@ -64,7 +64,7 @@ export const runIncidents: CliCommand = async (args, io) => {
   }
   const json = parsed.values.json === true;
   try {
-    const store = openJournal(text('config'), io);
+    const store = await openJournal(text('config'), io);
     try {
       if (key !== undefined) return await showOne(store, key, text('source'), io, json);
       const records = await store.findIncidents({

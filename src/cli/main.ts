@@ -1,36 +1,24 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
-import { runCheck } from './check-command.js';
-import { runDeliveries } from './deliveries-command.js';
-import { runIncidents } from './incidents-command.js';
-import { runDemoCommand } from './demo-command.js';
-import { runDoctor } from './doctor-command.js';
-import { runKeys } from './keys-command.js';
-import { runMigrate } from './migrate-command.js';
-import { runPrune } from './prune-command.js';
-import { runReplay } from './replay-command.js';
 import type { CliCommand, CliIo } from './cli-io.js';
-import { runRoute } from './route-command.js';
-import { runServe } from './serve-command.js';
-import { runSilence } from './silence-command.js';
-import { runSubscribe } from './subscribe-command.js';
-import { runTest } from './test-command.js';
 
-const COMMANDS: Readonly<Record<string, CliCommand>> = {
-  serve: runServe,
-  check: runCheck,
-  route: runRoute,
-  test: runTest,
-  deliveries: runDeliveries,
-  incidents: runIncidents,
-  replay: runReplay,
-  demo: runDemoCommand,
-  subscribe: runSubscribe,
-  doctor: runDoctor,
-  keys: runKeys,
-  migrate: runMigrate,
-  prune: runPrune,
-  silence: runSilence,
+// Each command is loaded when it runs: the daemon (`serve`) must not hold what only `migrate` (pg), `doctor`
+// (nodemailer) or `demo` (smtp-server) need.
+const COMMANDS: Readonly<Record<string, () => Promise<CliCommand>>> = {
+  serve: async () => (await import('./serve-command.js')).runServe,
+  check: async () => (await import('./check-command.js')).runCheck,
+  route: async () => (await import('./route-command.js')).runRoute,
+  test: async () => (await import('./test-command.js')).runTest,
+  deliveries: async () => (await import('./deliveries-command.js')).runDeliveries,
+  incidents: async () => (await import('./incidents-command.js')).runIncidents,
+  replay: async () => (await import('./replay-command.js')).runReplay,
+  demo: async () => (await import('./demo-command.js')).runDemoCommand,
+  subscribe: async () => (await import('./subscribe-command.js')).runSubscribe,
+  doctor: async () => (await import('./doctor-command.js')).runDoctor,
+  keys: async () => (await import('./keys-command.js')).runKeys,
+  migrate: async () => (await import('./migrate-command.js')).runMigrate,
+  prune: async () => (await import('./prune-command.js')).runPrune,
+  silence: async () => (await import('./silence-command.js')).runSilence,
 };
 
 const USAGE = `usage: switchyard <command> [options]
@@ -78,11 +66,12 @@ async function main(argv: readonly string[]): Promise<number> {
     io.stdout(`${pkg.version}\n`);
     return 0;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     io.stderr(`switchyard: unknown command "${name}"\n\n${USAGE}`);
     return 2;
   }
+  const command = await load();
   try {
     return await command(rest, io);
   } catch (error) {

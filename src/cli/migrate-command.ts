@@ -64,7 +64,7 @@ export const runMigrate: CliCommand = async (args, io) => {
       return 0;
     }
     try {
-      const store = createStore(config.store);
+      const store = await createStore(config.store);
       try {
         await store.migrate();
       } finally {

@@ -11,7 +11,7 @@ import type { CliIo } from './cli-io.js';
  * writes wait for the daemon's lock up to the configured busy timeout; PostgreSQL serves any number of
  * clients. Webhook secrets are not needed here.
  */
-export function openJournal(configFile: string | undefined, io: CliIo): Store {
+export async function openJournal(configFile: string | undefined, io: CliIo): Promise<Store> {
   const config = loadConfig({ file: configFile, env: io.env, cwd: io.cwd, requireEnv: false });
   const { store } = config;
   if (store.kind === 'postgres') return createStore(store);

@@ -58,7 +58,7 @@ export const runPrune: CliCommand = async (args, io) => {
         `  events received before ${new Date(cutoffs.eventsBefore).toISOString()} with every delivery final; ` +
         `dead letters finished before ${new Date(cutoffs.deadBefore).toISOString()}\n`,
     );
-    const store = openJournal(configFile, io);
+    const store = await openJournal(configFile, io);
     try {
       if (dryRun) {
         io.stdout(`would remove ${describeCounts(await store.countPrunable(cutoffs))}\n`);

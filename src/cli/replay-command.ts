@@ -57,7 +57,7 @@ export const runReplay: CliCommand = async (args, io) => {
     ids.length > 0 ? { ids, includeDelivered } : { filter: filterSelection, includeDelivered };
   const config = typeof parsed.values.config === 'string' ? parsed.values.config : undefined;
   try {
-    const store = openJournal(config, io);
+    const store = await openJournal(config, io);
     try {
       const plan = await planReplay(store, selection);
       const skipped = plan.skippedDelivered;

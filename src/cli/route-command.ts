@@ -122,7 +122,7 @@ async function readJournal(
   now: number,
   keyed: readonly KeyedDelivery[],
 ): Promise<JournalView> {
-  const store = openJournal(config, io);
+  const store = await openJournal(config, io);
   try {
     const silencedBy = explainSilence(await store.findSilences({ activeAt: now }), rules, envelope, now);
     return { silencedBy, history: await readKeyHistory(store, keyed) };

@@ -77,7 +77,7 @@ export const runSilence: CliCommand = async (args, io) => {
   }
   const config = typeof values.config === 'string' ? values.config : undefined;
   try {
-    const store = openJournal(config, io);
+    const store = await openJournal(config, io);
     try {
       if (action === 'list') return await list(store, values, io);
       const now = Date.now();

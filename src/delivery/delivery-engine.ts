@@ -94,11 +94,11 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   let timer: NodeJS.Timeout | undefined;
   let loggedFailureAt = Number.NEGATIVE_INFINITY;
 
-  const syncLanes = (rules: CompiledRules, now: number): void => {
+  const syncLanes = async (rules: CompiledRules, now: number): Promise<void> => {
     for (const [name, spec] of rules.targets) {
       const lane = lanes.get(name);
       if (lane?.spec === spec) continue;
-      const target = clients.build(spec);
+      const target = await clients.build(spec);
       if (target === undefined) continue;
       if (lane !== undefined) clients.retire(lane.target);
       lanes.set(name, createDeliveryLane(spec, target, now, lane, shared !== undefined));
@@ -125,7 +125,7 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
   const pass = async (): Promise<number> => {
     const now = clock.now();
     const rules = options.rules();
-    syncLanes(rules, now);
+    await syncLanes(rules, now);
     await sweepOrphans(rules, now);
     const { lanes: agendaLanes, full } = agenda.take(lanes.keys(), now);
     for (const { name } of agendaLanes) {

@@ -7,7 +7,7 @@ export interface TargetClients {
    * A client for `spec`, or undefined when it cannot be built: one target that cannot be set up must not stop
    * the others (its deliveries wait in the journal); logged once per spec.
    */
-  build(spec: TargetSpec): Target | undefined;
+  build(spec: TargetSpec): Promise<Target | undefined>;
   /** An attempt starts on `target`. */
   use(target: Target): void;
   /** An attempt on `target` ended; a retired client is closed when its last attempt ends. */
@@ -22,7 +22,10 @@ export interface TargetClients {
  * Target clients (HTTP agents, SMTP pools), built from the rules and counted by the attempts using them, so that
  * a reload never closes a connection an attempt still needs, and nothing is closed twice.
  */
-export function createTargetClients(log: Logger, createTarget: (spec: TargetSpec) => Target): TargetClients {
+export function createTargetClients(
+  log: Logger,
+  createTarget: (spec: TargetSpec) => Target | Promise<Target>,
+): TargetClients {
   const broken = new WeakSet<TargetSpec>();
   const users = new Map<Target, number>();
   const retired = new Set<Target>();
@@ -30,9 +33,9 @@ export function createTargetClients(log: Logger, createTarget: (spec: TargetSpec
     target.close().catch((error: unknown) => log.warn('closing a delivery target failed', { error: String(error) }));
   };
   return {
-    build(spec) {
+    async build(spec) {
       try {
-        return createTarget(spec);
+        return await createTarget(spec);
       } catch (error) {
         if (!broken.has(spec))
           log.error('delivery target cannot be set up', { target: spec.name, error: String(error) });

@@ -47,4 +47,5 @@ export interface TargetDeps {
   readonly lookup?: LookupFunction | undefined;
 }
 
-export type CreateTarget = (spec: TargetSpec, deps: TargetDeps) => Target;
+/** May load the target's module first (create-target.ts), hence possibly a promise. */
+export type CreateTarget = (spec: TargetSpec, deps: TargetDeps) => Target | Promise<Target>;

@@ -11,7 +11,7 @@ import type { DoctorCheck } from './doctor-check.js';
 export async function checkPostgresJournal(config: PostgresStoreConfig): Promise<DoctorCheck> {
   const item = 'journal';
   const where = describeStore(config);
-  const store = createStore(config);
+  const store = await createStore(config);
   try {
     await store.ping();
     return { verdict: 'OK', item, detail: `${where}: reachable, schema current` };

@@ -10,17 +10,16 @@ import { parseRetryAfter } from '../parse-retry-after.js';
 import type { Target, TargetDeps } from '../target.js';
 import { buildSlackMessage } from './build-slack-message.js';
 import { renderFailure } from './render-failure.js';
-import { createSlackApiTarget } from './slack-api-target.js';
 import { senderFetch } from './sender-fetch.js';
 
 /**
  * A Slack incoming webhook, through @slack/webhook with its retries off (the engine alone retries) and our
  * sender underneath. The webhook URL is itself the secret: it never appears in an outcome. A target with a bot
- * token instead uses the Web API (slack-api-target.ts).
+ * token instead uses the Web API (slack-api-target.ts; create-target.ts chooses).
  */
 export function createSlackTarget(spec: SlackTargetSpec, deps: TargetDeps): Target {
-  if (spec.webhookUrl === null) return createSlackApiTarget(spec, deps);
   const webhookUrl = spec.webhookUrl;
+  if (webhookUrl === null) throw new Error(`Slack target ${spec.name} has no webhook_url: it uses the Web API`);
   const sender = createHttpSender({
     timeoutMs: spec.policy.timeoutMs,
     allowLinkLocal: spec.allowLinkLocal,

@@ -14,10 +14,10 @@ describe('createTarget', () => {
   it('builds the target module its type names', async () => {
     const receiver = await startHttpReceiver();
     try {
-      const http = createTarget(makeHttpSpec({ url: `${receiver.url}/http` }), { log: quietLog });
-      const slack = createTarget(makeSlackSpec({ webhookUrl: `${receiver.url}/slack` }), { log: quietLog });
-      const teams = createTarget(makeTeamsSpec({ webhookUrl: `${receiver.url}/teams` }), { log: quietLog });
-      const pager = createTarget(makePagerdutySpec({ baseUrl: `${receiver.url}/pd` }), { log: quietLog });
+      const http = await createTarget(makeHttpSpec({ url: `${receiver.url}/http` }), { log: quietLog });
+      const slack = await createTarget(makeSlackSpec({ webhookUrl: `${receiver.url}/slack` }), { log: quietLog });
+      const teams = await createTarget(makeTeamsSpec({ webhookUrl: `${receiver.url}/teams` }), { log: quietLog });
+      const pager = await createTarget(makePagerdutySpec({ baseUrl: `${receiver.url}/pd` }), { log: quietLog });
       const signal = new AbortController().signal;
       await http.send(makeJob(), signal);
       await slack.send(makeJob(), signal);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryJob } from '../../../src/delivery/target.js';
-import { createSlackTarget } from '../../../src/delivery/targets/slack-target.js';
+import { createSlackApiTarget } from '../../../src/delivery/targets/slack-api-target.js';
 import { startHttpReceiver } from '../../helpers/start-http-receiver.js';
 import {
   BOT_TOKEN,
@@ -11,7 +11,7 @@ import {
 import { makeJob, makeSlackSpec } from './make-target-spec.js';
 import { resolvesToMetadata, signal, useHttpTargets } from './use-http-targets.js';
 
-const { receiver, target } = useHttpTargets(createSlackTarget, makeSlackSpec);
+const { receiver, target } = useHttpTargets(createSlackApiTarget, makeSlackSpec);
 const slack = (): Promise<SlackApiStandIn> => receiver(startSlackApiStandIn) as Promise<SlackApiStandIn>;
 const api = (stand: { url: string }, overrides: Parameters<typeof target>[0] = {}) =>
   target({ webhookUrl: null, token: BOT_TOKEN, channel: '#soc-alerts', baseUrl: `${stand.url}/api/`, ...overrides });
