@@ -8,7 +8,9 @@ import { runDoctor } from './doctor-command.js';
 import { runKeys } from './keys-command.js';
 import { runMigrate } from './migrate-command.js';
 import { runPrune } from './prune-command.js';
+import { runReferences } from './references-command.js';
 import { runReplay } from './replay-command.js';
+import { runSkip } from './skip-command.js';
 import type { CliCommand, CliIo } from './cli-io.js';
 import { runRoute } from './route-command.js';
 import { runServe } from './serve-command.js';
@@ -24,6 +26,8 @@ const COMMANDS: Readonly<Record<string, CliCommand>> = {
   deliveries: runDeliveries,
   incidents: runIncidents,
   replay: runReplay,
+  skip: runSkip,
+  references: runReferences,
   demo: runDemoCommand,
   subscribe: runSubscribe,
   doctor: runDoctor,
@@ -43,6 +47,8 @@ commands:
   deliveries [ID] [filters] [--json]    list deliveries (or one, with its attempts) from the journal
   incidents [show KEY] [filters] [--json]  list incident records (or one, with its events and deliveries)
   replay ID... | [filters]              re-queue dead (or delivered) deliveries as new attempts
+  skip ID... --reason TEXT              give up on dead deliveries so their key's later ones go on (recorded)
+  references set|clear TARGET KEY ...   set or forget what a lifecycle target remembers for a key (recorded)
   demo [--keep]                         run rules.example.yaml against local stand-ins and show what was delivered
   subscribe --base-url URL --url PUBLIC_URL --events K1,K2 [--write-env-file FILE]
                                         create the webhook subscription at the monitoring service, store its secret

@@ -19,6 +19,10 @@ import { renderUrl } from './render-url.js';
 export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRequestParts | Outcome {
   const references = job.references ?? null;
   const situation = chooseSituation(job.event.kind, references);
+  if (situation === 'resolve' && references === null && hasLifecycle(spec, job)) {
+    // Dead-lettering it would block the key's later events (a new incident of the same id) for nothing.
+    return { kind: 'skipped', error: NOTHING_TO_RESOLVE };
+  }
   const { name, request } = chooseHttpRequest(spec, situation);
   if (request === null) {
     return { kind: 'delivered', detail: `not sent: the target has no ${name} request (requests.${name})` };
@@ -41,6 +45,14 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
     method: request.method,
     delivered: request.capture.length === 0 ? undefined : (answer, outcome) => captured(request, answer, outcome),
   };
+}
+
+/** The `last_error` of a resolve skipped by the engine; `switchyard_deliveries_skipped_total` counts them. */
+export const NOTHING_TO_RESOLVE = 'skipped: nothing to resolve (no create was delivered for this key, nothing captured)';
+
+/** A target with per-situation requests, for a delivery with a correlation key. */
+function hasLifecycle(spec: HttpTargetSpec, job: DeliveryJob): boolean {
+  return spec.requests !== undefined && spec.requests !== null && job.correlationKey !== null;
 }
 
 /** Undefined for the one static URL of a target without `requests:`, which the target parsed once. */

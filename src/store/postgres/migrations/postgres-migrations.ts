@@ -8,6 +8,7 @@ import { consoleMigration } from './006-console.js';
 import { eventCountsMigration } from './007-event-counts.js';
 import { dueOrderMigration } from './008-due-order.js';
 import { pacingLastFailureMigration } from './009-pacing-last-failure.js';
+import { repairsMigration } from './011-repairs.js';
 import { incidentsMigration } from './010-incidents.js';
 
 /** Every PostgreSQL migration this version of Switchyard knows, in order. Append new ones here. */
@@ -22,4 +23,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   dueOrderMigration,
   pacingLastFailureMigration,
   incidentsMigration,
+  repairsMigration,
 ];

@@ -10,6 +10,7 @@ import { eventCountsMigration } from './008-event-counts.js';
 import { digestCountCheckpointMigration } from './009-digest-count-checkpoint.js';
 import { dedupeKeyMigration } from './010-dedupe-key.js';
 import { throttleLetThroughMigration } from './011-throttle-let-through.js';
+import { repairsMigration } from './013-repairs.js';
 import { incidentsMigration } from './012-incidents.js';
 
 /** Every migration this version of Switchyard knows, in order. Append new ones here. */
@@ -26,4 +27,5 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   dedupeKeyMigration,
   throttleLetThroughMigration,
   incidentsMigration,
+  repairsMigration,
 ];
