@@ -1,0 +1,83 @@
+import type { Request, RequestHandler, Router } from 'express';
+import { parseReferenceValues, parseRepairAudit } from '../../store/parse-repair-audit.js';
+import type { RepairAudit } from '../../store/repair-journal.js';
+import { SwitchyardError } from '../../switchyard-error.js';
+import type { AdminApiDeps } from './admin-api-deps.js';
+import { requestKey } from './create-admin-auth.js';
+import { rejectUnknown } from './parse-filters.js';
+import { presentDelivery } from './present-delivery.js';
+
+/**
+ * Repairs of a correlation key's line (scope `repair`), as `switchyard skip` and `switchyard references` do:
+ * POST /api/v1/deliveries/:id/skip `{"reason"}` gives up on a dead delivery so its key's later ones go on;
+ * PUT /api/v1/references `{"target", "key", "values" (null: clear), "reason"}` replaces what a target remembers
+ * for a key. The key's name is who did it; each is written to the journal's repair trail and logged.
+ */
+export function addRepairRoutes(router: Router, deps: AdminApiDeps, repair: RequestHandler, json: RequestHandler) {
+  router.post('/api/v1/deliveries/:id/skip', repair, json, async (req, res) => {
+    const id = String(req.params.id);
+    const body = objectBody(req, ['reason']);
+    const audit = auditOf(body, requestKey(res).name, deps.clock.now());
+    const result = await deps.store.skipDelivery(id, audit);
+    if (result === 'unknown') throw new SwitchyardError('not_found', `no delivery ${id}`, { status: 404 });
+    const delivery = await deps.store.getDelivery(id);
+    if (result === 'not-dead' || delivery === undefined) {
+      const message = `delivery ${id} is ${delivery?.state ?? 'gone'}: only dead deliveries can be skipped`;
+      throw new SwitchyardError('not_dead', message, { status: 409 });
+    }
+    deps.metrics.increment('switchyard_deliveries_skipped_total', { target: delivery.target, reason: 'operator' });
+    deps.log.warn('delivery skipped through the admin API', { key: audit.actor, delivery: id, reason: audit.reason });
+    deps.wakeDeliveries?.();
+    res.json(presentDelivery(delivery));
+  });
+
+  router.put('/api/v1/references', repair, json, async (req, res) => {
+    const body = objectBody(req, ['target', 'key', 'values', 'reason']);
+    const { target, key } = body;
+    if (typeof target !== 'string' || target === '' || typeof key !== 'string' || key === '') {
+      throw invalid('target and key are required strings');
+    }
+    const values = body.values === null ? null : parseValues(body.values);
+    const audit = auditOf(body, requestKey(res).name, deps.clock.now());
+    if ((await deps.store.setReferences(target, key, values, audit)) === 'unknown-key') {
+      const message = `no delivery of target ${target} has the key ${key}`;
+      throw new SwitchyardError('not_found', message, { status: 404 });
+    }
+    deps.log.warn('references set through the admin API', {
+      key: audit.actor,
+      target,
+      ref_key: key,
+      cleared: values === null,
+    });
+    res.json({ target, key, values });
+  });
+}
+
+function objectBody(req: Request, fields: readonly string[]): Record<string, unknown> {
+  if (!req.is('application/json')) {
+    throw new SwitchyardError('unsupported_media_type', 'send the body as application/json', { status: 415 });
+  }
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('send a JSON object');
+  rejectUnknown(body as Record<string, unknown>, fields, 'field');
+  return body as Record<string, unknown>;
+}
+
+function auditOf(body: Record<string, unknown>, actor: string, now: number): RepairAudit {
+  const audit = parseRepairAudit(actor, body.reason, now);
+  if (typeof audit === 'string') throw invalid(audit);
+  return audit;
+}
+
+function parseValues(values: unknown): Record<string, string> {
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+    throw invalid('values: an object of NAME: "value", or null to clear');
+  }
+  const parsed = parseReferenceValues(values as Record<string, unknown>);
+  if (typeof parsed === 'string') throw invalid(`values: ${parsed}`);
+  return parsed;
+}
+
+function invalid(message: string): SwitchyardError {
+  return new SwitchyardError('invalid_repair', message, { status: 400 });
+}
