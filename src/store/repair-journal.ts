@@ -7,7 +7,7 @@ export interface RepairAudit {
   readonly at: number;
 }
 
-export type RepairAction = 'skip' | 'references-set' | 'references-clear' | 'replay-as';
+export type RepairAction = 'skip' | 'references-set' | 'references-clear';
 
 /** One repair as the audit trail keeps it. */
 export interface StoredRepair extends RepairAudit {
@@ -16,7 +16,7 @@ export interface StoredRepair extends RepairAudit {
   readonly target: string;
   readonly key: string | null;
   readonly deliveryId: string | null;
-  /** The values set (JSON), or the situation a replay imposed. */
+  /** The values set (JSON); null for a skip or a clear. */
   readonly detail: string | null;
 }
 

@@ -99,6 +99,24 @@ function repairsOfLifecycles(kind: JournalKind): void {
     expect(d.stand.issues.get('SOC-1')?.comments).toEqual([]);
   }, 30_000);
 
+  it('replay --as create: a dead update of a deleted ticket is sent as a create, and the resolve goes to the new ticket', async () => {
+    const d = await start(kind);
+    await settled(d, await d.post(event('created', 'inc_4', 'incident 4')), 'delivered');
+    d.stand.issues.delete('SOC-1');
+    const update = await settled(d, await d.post(event('updated', 'inc_4', 'incident 4 again')), 'dead');
+    const resolveId = await d.post(event('resolved', 'inc_4', 'incident 4 resolved'));
+    const replayed = await d.cli(['replay', update.id, '--as', 'create', '--reason', 'ticket deleted']);
+    expect(replayed.code, replayed.err).toBe(0);
+    await settled(d, resolveId, 'delivered');
+    expect([...d.stand.issues.values()]).toEqual([
+      { key: 'SOC-1', summary: 'incident 4 again', comments: [], transitions: ['31'] },
+    ]);
+    const trail = await d.store.findRepairs({ limit: 5 });
+    expect(trail.map((r) => [r.action, r.actor, r.reason, r.key])).toEqual([
+      ['references-clear', 'alice', 'replay as create: ticket deleted', 'incident:inc_4'],
+    ]);
+  }, 30_000);
+
   it('refuses bad repairs and changes nothing: no reason, a pending or unknown delivery, an unknown key, bad pairs', async () => {
     const d = await start(kind);
     const created = await settled(d, await d.post(event('created', 'inc_3', 'incident 3')), 'delivered');
@@ -113,6 +131,8 @@ function repairsOfLifecycles(kind: JournalKind): void {
       ['references', 'set', 'jira', 'incident:inc_none', 'ticket=SOC-9', '--reason', 'typo in the key'],
       ['references', 'set', 'nowhere', 'incident:inc_3', 'ticket=SOC-9', '--reason', 'typo in the target'],
       ['references', 'drop', 'jira', 'incident:inc_3', '--reason', 'no such action'],
+      ['replay', created.id, '--as', 'create'],
+      ['replay', created.id, '--as', 'update', '--reason', 'only create'],
     ];
     for (const args of refusals) {
       const run = await d.cli(args);

@@ -2,7 +2,7 @@ import type { PostgresMigration } from '../postgres-migration.js';
 
 /**
  * As SQLite's `repairs` migration (src/store/sqlite/migrations/), which says why: the `skipped` state and
- * attempt outcome, the situation a replay may impose, and the audit trail of repairs by hand. `IF NOT EXISTS`:
+ * attempt outcome, and the audit trail of repairs by hand. `IF NOT EXISTS`:
  * the tests that rebuild an older journal replay the migrations after theirs.
  */
 export const repairsMigration: PostgresMigration = {
@@ -15,13 +15,11 @@ export const repairsMigration: PostgresMigration = {
     ALTER TABLE attempts DROP CONSTRAINT IF EXISTS attempts_outcome_check;
     ALTER TABLE attempts ADD CONSTRAINT attempts_outcome_check
       CHECK (outcome IN ('delivered', 'retry', 'dead', 'skipped'));
-    ALTER TABLE deliveries ADD COLUMN IF NOT EXISTS situation text
-      CHECK (situation IN ('create', 'update', 'resolve'));
     CREATE TABLE IF NOT EXISTS repairs (
       id          bigserial PRIMARY KEY,
       at          bigint NOT NULL,
       actor       text   NOT NULL,
-      action      text   NOT NULL CHECK (action IN ('skip', 'references-set', 'references-clear', 'replay-as')),
+      action      text   NOT NULL CHECK (action IN ('skip', 'references-set', 'references-clear')),
       target      text   NOT NULL,
       key         text,
       delivery_id bigint,

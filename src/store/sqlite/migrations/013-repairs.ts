@@ -6,8 +6,8 @@ import type { SqliteMigration } from '../sqlite-migration.js';
  *   resolve with nothing to resolve, or a dead one an operator skipped); final at once, like `delivered`. A
  *   skip decided by the engine is also an attempt outcome. SQLite cannot change a CHECK constraint, so
  *   `deliveries` and `attempts` are rebuilt (same columns and ids; the AUTOINCREMENT counter is carried over).
- * - `repairs`: who changed what by hand (skip, references set or cleared, replay as a chosen situation), when
- *   and why, kept as the audit trail of those actions.
+ * - `repairs`: who changed what by hand (a skip, references set or cleared), when and why: the audit trail of
+ *   those actions.
  */
 export const repairsMigration: SqliteMigration = {
   version: 13,
@@ -33,7 +33,6 @@ export const repairsMigration: SqliteMigration = {
       throttle_key      TEXT,
       suppressed_count  INTEGER NOT NULL DEFAULT 0,
       correlation_key   TEXT,
-      situation         TEXT    CHECK (situation IN ('create', 'update', 'resolve')),
       UNIQUE (event_id, target)
     ) STRICT;
     INSERT INTO deliveries_new (id, event_id, target, state, attempts, next_attempt_at, last_error, created_at,
@@ -77,7 +76,7 @@ export const repairsMigration: SqliteMigration = {
       id          INTEGER PRIMARY KEY AUTOINCREMENT,
       at          INTEGER NOT NULL,
       actor       TEXT    NOT NULL,
-      action      TEXT    NOT NULL CHECK (action IN ('skip', 'references-set', 'references-clear', 'replay-as')),
+      action      TEXT    NOT NULL CHECK (action IN ('skip', 'references-set', 'references-clear')),
       target      TEXT    NOT NULL,
       key         TEXT,
       delivery_id INTEGER,
