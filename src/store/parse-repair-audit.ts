@@ -15,7 +15,7 @@ export function parseRepairAudit(actor: unknown, reason: unknown, at: number): R
 function textProblem(what: string, value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return `${what} is required`;
   if (value.length > MAX_TEXT) return `${what} is longer than ${MAX_TEXT} characters`;
-  if (/[\r\n\u0000]/.test(value)) return `${what} must be one line`;
+  if (value.includes('\n') || value.includes('\r') || value.includes('\0')) return `${what} must be one line`;
   return undefined;
 }
 

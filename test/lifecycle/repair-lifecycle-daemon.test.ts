@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { CliCommand } from '../../src/cli/cli-io.js';
+import { runReferences } from '../../src/cli/references-command.js';
+import { runReplay } from '../../src/cli/replay-command.js';
+import { runSkip } from '../../src/cli/skip-command.js';
 import type { StoredDelivery } from '../../src/store/store.js';
 import { waitUntil } from '../crash/crash-checks.js';
 import { envelope } from '../helpers/post-webhook.js';
@@ -35,7 +39,7 @@ function repairsOfLifecycles(kind: JournalKind): void {
     expect([...d.stand.issues.values()]).toEqual([
       { key: 'SOC-1', summary: 'incident 9', comments: [], transitions: ['31'] },
     ]);
-  }, 30_000);
+  }, 60_000);
 
   it('a dead update (ticket deleted: 404) skipped with the CLI, references set to a new ticket: the resolve goes to it', async () => {
     const d = await start(kind);
@@ -78,7 +82,7 @@ function repairsOfLifecycles(kind: JournalKind): void {
     const listed = await d.cli(['deliveries', '--state', 'skipped']);
     expect(listed.code, listed.err).toBe(0);
     expect(listed.out).toContain(update.id);
-  }, 30_000);
+  }, 60_000);
 
   it('references set: the next update uses the new reference', async () => {
     const d = await start(kind);
@@ -97,7 +101,7 @@ function repairsOfLifecycles(kind: JournalKind): void {
     await settled(d, await d.post(event('updated', 'inc_2', 'incident 2 update')), 'delivered');
     expect(d.stand.issues.get('SOC-42')?.comments).toEqual(['incident 2 update']);
     expect(d.stand.issues.get('SOC-1')?.comments).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('replay --as create: a dead update of a deleted ticket is sent as a create, and the resolve goes to the new ticket', async () => {
     const d = await start(kind);
@@ -115,27 +119,27 @@ function repairsOfLifecycles(kind: JournalKind): void {
     expect(trail.map((r) => [r.action, r.actor, r.reason, r.key])).toEqual([
       ['references-clear', 'alice', 'replay as create: ticket deleted', 'incident:inc_4'],
     ]);
-  }, 30_000);
+  }, 60_000);
 
   it('refuses bad repairs and changes nothing: no reason, a pending or unknown delivery, an unknown key, bad pairs', async () => {
     const d = await start(kind);
     const created = await settled(d, await d.post(event('created', 'inc_3', 'incident 3')), 'delivered');
-    const refusals = [
-      ['skip', created.id],
-      ['skip', created.id, '--reason', ''],
-      ['skip', created.id, '--reason', 'not dead'],
-      ['skip', 'dlv_999999', '--reason', 'unknown'],
-      ['references', 'set', 'jira', 'incident:inc_3', 'ticket=SOC-9'],
-      ['references', 'set', 'jira', 'incident:inc_3', 'ticket', '--reason', 'no value'],
-      ['references', 'set', 'jira', 'incident:inc_3', 'bad-name=x', '--reason', 'bad name'],
-      ['references', 'set', 'jira', 'incident:inc_none', 'ticket=SOC-9', '--reason', 'typo in the key'],
-      ['references', 'set', 'nowhere', 'incident:inc_3', 'ticket=SOC-9', '--reason', 'typo in the target'],
-      ['references', 'drop', 'jira', 'incident:inc_3', '--reason', 'no such action'],
-      ['replay', created.id, '--as', 'create'],
-      ['replay', created.id, '--as', 'update', '--reason', 'only create'],
+    const refusals: [CliCommand, string[]][] = [
+      [runSkip, [created.id]],
+      [runSkip, [created.id, '--reason', '']],
+      [runSkip, [created.id, '--reason', 'not dead']],
+      [runSkip, ['dlv_999999', '--reason', 'unknown']],
+      [runReferences, ['set', 'jira', 'incident:inc_3', 'ticket=SOC-9']],
+      [runReferences, ['set', 'jira', 'incident:inc_3', 'ticket', '--reason', 'no value']],
+      [runReferences, ['set', 'jira', 'incident:inc_3', 'bad-name=x', '--reason', 'bad name']],
+      [runReferences, ['set', 'jira', 'incident:inc_none', 'ticket=SOC-9', '--reason', 'typo in the key']],
+      [runReferences, ['set', 'nowhere', 'incident:inc_3', 'ticket=SOC-9', '--reason', 'typo in the target']],
+      [runReferences, ['drop', 'jira', 'incident:inc_3', '--reason', 'no such action']],
+      [runReplay, [created.id, '--as', 'create']],
+      [runReplay, [created.id, '--as', 'update', '--reason', 'only create']],
     ];
-    for (const args of refusals) {
-      const run = await d.cli(args);
+    for (const [command, args] of refusals) {
+      const run = await d.run(command, args);
       expect(run.code, args.join(' ')).not.toBe(0);
       expect(run.err, args.join(' ')).not.toBe('');
     }

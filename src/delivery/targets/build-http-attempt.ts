@@ -48,7 +48,8 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
 }
 
 /** The `last_error` of a resolve skipped by the engine; `switchyard_deliveries_skipped_total` counts them. */
-export const NOTHING_TO_RESOLVE = 'skipped: nothing to resolve (no create was delivered for this key, nothing captured)';
+export const NOTHING_TO_RESOLVE =
+  'skipped: nothing to resolve (no create was delivered for this key, nothing captured)';
 
 /** A target with per-situation requests, for a delivery with a correlation key. */
 function hasLifecycle(spec: HttpTargetSpec, job: DeliveryJob): boolean {

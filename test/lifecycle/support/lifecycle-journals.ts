@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterEach, expect } from 'vitest';
+import type { CliCommand, CliIo } from '../../../src/cli/cli-io.js';
 import { createSqliteStore } from '../../../src/store/sqlite/create-sqlite-store.js';
 import type { Store, StoredDelivery } from '../../../src/store/store.js';
 import { jiraLifecycleRules } from '../../helpers/jira-lifecycle.js';
@@ -18,6 +19,8 @@ export interface LifecycleDaemon {
   post(body: string): Promise<string>;
   /** The real CLI, spawned, with the daemon's config. */
   cli(args: readonly string[]): Promise<{ code: number | string; out: string; err: string }>;
+  /** A CLI command run in this process (as `main` runs it), with the daemon's config: for many quick calls. */
+  run(command: CliCommand, args: readonly string[]): Promise<{ code: number; out: string; err: string }>;
   /** Every delivery, read through a store of the test's own. */
   deliveries(): Promise<StoredDelivery[]>;
   readonly store: Store;
@@ -69,6 +72,19 @@ export function useLifecycleDaemon(tempDir: () => string): (kind: JournalKind) =
       async cli(args) {
         const run = spawnCli([...args, '--config', path.join(dir, 'switchyard.yaml')], { USER: 'alice', ...env });
         return { code: await run.exited, out: run.stdout(), err: run.stderr() };
+      },
+      async run(command, args) {
+        let out = '';
+        let err = '';
+        const io: CliIo = {
+          stdout: (text) => (out += text),
+          stderr: (text) => (err += text),
+          env: { USER: 'alice', ...env },
+          cwd: dir,
+          readStdin: () => Promise.resolve(''),
+        };
+        const code = await command([...args, '--config', path.join(dir, 'switchyard.yaml')], io);
+        return { code, out, err };
       },
       async deliveries() {
         return store.findDeliveries({ limit: 1000 });
