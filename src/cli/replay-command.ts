@@ -7,7 +7,7 @@ import { DELIVERY_FILTER_OPTIONS, DELIVERY_FILTER_USAGE, parseDeliveryFilter } f
 import { openJournal } from './open-journal.js';
 import { parseCommandArgs, type ParsedCommandArgs } from './parse-command-args.js';
 import type { CliIo } from './cli-io.js';
-import { clearForCreate } from './replay-as-create.js';
+import { clearForCreate } from '../store/clear-for-create.js';
 import { parseRepairAudit } from '../store/parse-repair-audit.js';
 import type { RepairAudit } from '../store/repair-journal.js';
 

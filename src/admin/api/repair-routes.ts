@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Router } from 'express';
 import { parseReferenceValues, parseRepairAudit } from '../../store/parse-repair-audit.js';
+import { clearForCreate } from '../../store/clear-for-create.js';
 import type { RepairAudit } from '../../store/repair-journal.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import type { AdminApiDeps } from './admin-api-deps.js';
@@ -11,7 +12,8 @@ import { presentDelivery } from './present-delivery.js';
  * Repairs of a correlation key's line (scope `repair`), as `switchyard skip` and `switchyard references` do:
  * POST /api/v1/deliveries/:id/skip `{"reason"}` gives up on a dead delivery so its key's later ones go on;
  * PUT /api/v1/references `{"target", "key", "values" (null: clear), "reason"}` replaces what a target remembers
- * for a key. The key's name is who did it; each is written to the journal's repair trail and logged.
+ * for a key; POST /api/v1/deliveries/:id/replay-as `{"as": "create", "reason"}` clears the key's references
+ * and re-queues a dead or delivered delivery, which is then sent as the key's create. The key's name is who did it; each is written to the journal's repair trail and logged.
  */
 export function addRepairRoutes(router: Router, deps: AdminApiDeps, repair: RequestHandler, json: RequestHandler) {
   router.post('/api/v1/deliveries/:id/skip', repair, json, async (req, res) => {
@@ -29,6 +31,30 @@ export function addRepairRoutes(router: Router, deps: AdminApiDeps, repair: Requ
     deps.log.warn('delivery skipped through the admin API', { key: audit.actor, delivery: id, reason: audit.reason });
     deps.wakeDeliveries?.();
     res.json(presentDelivery(delivery));
+  });
+
+  router.post('/api/v1/deliveries/:id/replay-as', repair, json, async (req, res) => {
+    const id = String(req.params.id);
+    const body = objectBody(req, ['as', 'reason']);
+    if (body.as !== 'create') throw invalid('as: create is the one situation that can be imposed');
+    const audit = auditOf(body, requestKey(res).name, deps.clock.now());
+    const delivery = await deps.store.getDelivery(id);
+    if (delivery === undefined) throw new SwitchyardError('not_found', `no delivery ${id}`, { status: 404 });
+    if (delivery.state !== 'dead' && delivery.state !== 'delivered') {
+      const message = `delivery ${id} is ${delivery.state}: only dead or delivered deliveries can be replayed`;
+      throw new SwitchyardError('not_replayable', message, { status: 409 });
+    }
+    const refused = await clearForCreate(deps.store, [id], audit);
+    if (refused !== null) throw invalid(refused);
+    const ids = await deps.store.replay({ ids: [id], includeDelivered: true }, deps.clock.now());
+    deps.log.warn('delivery replayed as a create through the admin API', {
+      key: audit.actor,
+      delivery: id,
+      reason: audit.reason,
+    });
+    if (ids.length > 0) deps.wakeDeliveries?.();
+    const after = await deps.store.getDelivery(id);
+    res.json(after === undefined ? { id } : presentDelivery(after));
   });
 
   router.put('/api/v1/references', repair, json, async (req, res) => {

@@ -32,6 +32,8 @@ async function settle(harness: AdminApiHarness, key: string, outcome: 'delivered
 
 const skip = (id: string, key: string | undefined, body: unknown = { reason: 'ticket deleted' }) =>
   (api as AdminApiHarness).request(`/api/v1/deliveries/${id}/skip`, { key, body });
+const replayAs = (id: string, key: string | undefined, body: unknown) =>
+  (api as AdminApiHarness).request(`/api/v1/deliveries/${id}/replay-as`, { key, body });
 const setReferences = (key: string | undefined, body: unknown) =>
   (api as AdminApiHarness).request('/api/v1/references', { key, method: 'PUT', body });
 
@@ -72,6 +74,20 @@ describe('admin API: repairs of a key (repair scope)', () => {
     ]);
   });
 
+  it('replays a dead delivery as a create: its key references cleared (in the trail), re-queued, engine woken', async () => {
+    const harness = (api = await startAdminApi({ rules }));
+    await settle(harness, 'incident:inc_1', 'delivered');
+    const dead = await settle(harness, 'incident:inc_1', 'dead');
+    const answer = await replayAs(dead, REPAIRER.key, { as: 'create', reason: 'ticket deleted' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ id: dead, state: 'pending' });
+    expect(await harness.store.findReferences({ limit: 5 })).toEqual([]);
+    expect(await harness.store.findRepairs({ limit: 5 })).toMatchObject([
+      { action: 'references-clear', actor: 'fixer', reason: 'replay as create: ticket deleted', key: 'incident:inc_1' },
+    ]);
+    expect(harness.wakes()).toBe(1);
+  });
+
   it('refuses without credentials (401) or the repair scope (403), and bad input, changing nothing', async () => {
     const harness = (api = await startAdminApi({ rules }));
     const delivered = await settle(harness, 'incident:inc_1', 'delivered');
@@ -82,6 +98,11 @@ describe('admin API: repairs of a key (repair scope)', () => {
       [skip(dead, READER.key), 403],
       [skip(dead, OPERATOR.key), 403],
       [setReferences(undefined, { ...target, values: { ticket: 'X' }, reason: 'r' }), 401],
+      [replayAs(dead, undefined, { as: 'create', reason: 'r' }), 401],
+      [replayAs(dead, OPERATOR.key, { as: 'create', reason: 'r' }), 403],
+      [replayAs(dead, REPAIRER.key, { as: 'update', reason: 'r' }), 400],
+      [replayAs(dead, REPAIRER.key, { as: 'create' }), 400],
+      [replayAs('dlv_999999', REPAIRER.key, { as: 'create', reason: 'r' }), 404],
       [setReferences(OPERATOR.key, { ...target, values: { ticket: 'X' }, reason: 'r' }), 403],
       [skip(dead, REPAIRER.key, {}), 400],
       [skip(dead, REPAIRER.key, { reason: '  ' }), 400],

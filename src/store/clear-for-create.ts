@@ -1,8 +1,8 @@
-import type { RepairAudit } from '../store/repair-journal.js';
-import type { Store } from '../store/store.js';
+import type { RepairAudit } from './repair-journal.js';
+import type { Store } from './store.js';
 
 /**
- * `replay --as create`: before the deliveries are re-queued, their keys' references are cleared (each clear in
+^ * `replay --as create` (CLI and admin API): before the deliveries are re-queued, their keys' references are cleared (each clear in
  * the repair trail, with who and why), so the engine sends each as the first event of its key, the create: a
  * new ticket for an incident whose ticket is gone. Only `create` can be imposed this way: an update needs the
  * references a create captured, and a resolve is decided by the event's kind. Returns the problem, if any,
