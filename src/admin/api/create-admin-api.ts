@@ -56,7 +56,7 @@ export function createAdminApi(deps: AdminApiDeps): Router {
   addRulesCheckRoute(router, deps, read, json);
   addReplayRoutes(router, deps, replay, json);
   addSilencesRoutes(router, deps, { read, silence }, json);
-  addRepairRoutes(router, deps, repair, json);
+  addRepairRoutes(router, deps, { read, repair }, json);
   router.use('/api', (_req, res) => {
     sendApiError(res, 404, 'not_found', 'no such admin API route');
   });

@@ -15,7 +15,24 @@ import { presentDelivery } from './present-delivery.js';
  * for a key; POST /api/v1/deliveries/:id/replay-as `{"as": "create", "reason"}` clears the key's references
  * and re-queues a dead or delivered delivery, which is then sent as the key's create. The key's name is who did it; each is written to the journal's repair trail and logged.
  */
-export function addRepairRoutes(router: Router, deps: AdminApiDeps, repair: RequestHandler, json: RequestHandler) {
+export function addRepairRoutes(
+  router: Router,
+  deps: AdminApiDeps,
+  scopes: { readonly read: RequestHandler; readonly repair: RequestHandler },
+  json: RequestHandler,
+) {
+  const { repair } = scopes;
+  // The trail, newest first (read scope: it says who changed what, never a secret).
+  router.get('/api/v1/repairs', scopes.read, async (req, res) => {
+    const query = req.query as Record<string, unknown>;
+    rejectUnknown(query, ['target', 'key', 'limit'], 'parameter');
+    const text = (name: string) => (typeof query[name] === 'string' && query[name] !== '' ? query[name] : undefined);
+    const limit = Number(text('limit') ?? '100');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalid('limit: an integer from 1 to 1000');
+    const items = await deps.store.findRepairs({ target: text('target'), key: text('key'), limit });
+    res.json({ items: items.map((item) => ({ ...item, at: new Date(item.at).toISOString() })) });
+  });
+
   router.post('/api/v1/deliveries/:id/skip', repair, json, async (req, res) => {
     const id = String(req.params.id);
     const body = objectBody(req, ['reason']);

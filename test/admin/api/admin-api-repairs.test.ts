@@ -51,6 +51,9 @@ describe('admin API: repairs of a key (repair scope)', () => {
     const labels = { target: 'tickets', reason: 'operator' };
     expect(await harness.metrics.value('switchyard_deliveries_skipped_total', labels)).toBe(1);
     expect(harness.wakes()).toBe(1);
+    const trail = await harness.request('/api/v1/repairs?target=tickets', { key: READER.key });
+    expect(trail.status, trail.text).toBe(200);
+    expect(trail.body).toMatchObject({ items: [{ action: 'skip', actor: 'fixer', deliveryId: dead }] });
     const listed = await harness.request('/api/v1/deliveries?state=skipped', { key: READER.key });
     expect((listed.body as { items: { id: string }[] }).items.map((x) => x.id)).toEqual([dead]);
   });
