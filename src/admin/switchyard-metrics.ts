@@ -51,9 +51,17 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'switchyard_delivery_attempts_total',
-    help: 'Delivery attempts by target and outcome (delivered, retry, dead).',
+    help: 'Delivery attempts by target and outcome (delivered, retry, dead, skipped).',
     type: 'counter',
     labels: ['target', 'outcome'],
+  },
+  {
+    name: 'switchyard_deliveries_skipped_total',
+    help:
+      'Deliveries recorded skipped by this instance, by target and reason (nothing_to_resolve: a resolve for a ' +
+      'key with nothing delivered; operator: skipped through the admin API).',
+    type: 'counter',
+    labels: ['target', 'reason'],
   },
   {
     name: 'switchyard_email_recipients_refused_total',
@@ -77,7 +85,7 @@ export const SWITCHYARD_METRICS: readonly MetricDefinition[] = [
   {
     name: 'switchyard_deliveries',
     help:
-      'Deliveries in the journal by target and state (pending, delivered, dead, and the held silenced, muted, ' +
+      'Deliveries in the journal by target and state (pending, delivered, dead, skipped, and the held silenced, muted, ' +
       'suppressed, grouped: grouped ones until their digest is sent), read at scrape time.',
     type: 'gauge',
     labels: ['target', 'state'],

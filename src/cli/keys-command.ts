@@ -3,7 +3,7 @@ import type { AdminScope } from '../config/config.js';
 import type { CliCommand } from './cli-io.js';
 import { parseCommandArgs } from './parse-command-args.js';
 
-const SCOPES: readonly AdminScope[] = ['read', 'replay', 'silence'];
+const SCOPES: readonly AdminScope[] = ['read', 'replay', 'silence', 'repair'];
 // The config schema's pattern for admin.keys[].name.
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
@@ -14,7 +14,8 @@ The config holds only the key's SHA-256 hash; the key itself is written nowhere,
 manager, the dashboard's environment) before you close the terminal. The daemon reads keys at start-up.
   --name NAME     the key's name in logs: letters, digits, _ . - (up to 64)
   --scope LIST    read (events, deliveries, dead letters, rules, targets, route tester), replay (re-queue
-                  deliveries, reload rules), or read,replay; default read
+                  deliveries, reload rules), silence, repair (skip dead deliveries, set references), or
+                  several: read,replay; default read
   --json          {"name", "key", "hash", "scopes"} instead of text
 `;
 

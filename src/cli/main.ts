@@ -12,6 +12,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<CliCommand>>> = {
   deliveries: async () => (await import('./deliveries-command.js')).runDeliveries,
   incidents: async () => (await import('./incidents-command.js')).runIncidents,
   replay: async () => (await import('./replay-command.js')).runReplay,
+  skip: async () => (await import('./skip-command.js')).runSkip,
+  references: async () => (await import('./references-command.js')).runReferences,
   demo: async () => (await import('./demo-command.js')).runDemoCommand,
   subscribe: async () => (await import('./subscribe-command.js')).runSubscribe,
   doctor: async () => (await import('./doctor-command.js')).runDoctor,
@@ -31,6 +33,8 @@ commands:
   deliveries [ID] [filters] [--json]    list deliveries (or one, with its attempts) from the journal
   incidents [show KEY] [filters] [--json]  list incident records (or one, with its events and deliveries)
   replay ID... | [filters]              re-queue dead (or delivered) deliveries as new attempts
+  skip ID... --reason TEXT              give up on dead deliveries so their key's later ones go on (recorded)
+  references set|clear TARGET KEY ...   set or forget what a lifecycle target remembers for a key (recorded)
   demo [--keep]                         run rules.example.yaml against local stand-ins and show what was delivered
   subscribe --base-url URL --url PUBLIC_URL --events K1,K2 [--write-env-file FILE]
                                         create the webhook subscription at the monitoring service, store its secret

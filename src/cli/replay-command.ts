@@ -5,9 +5,13 @@ import { SwitchyardError } from '../switchyard-error.js';
 import type { CliCommand } from './cli-io.js';
 import { DELIVERY_FILTER_OPTIONS, DELIVERY_FILTER_USAGE, parseDeliveryFilter } from './delivery-filter-args.js';
 import { openJournal } from './open-journal.js';
-import { parseCommandArgs } from './parse-command-args.js';
+import { parseCommandArgs, type ParsedCommandArgs } from './parse-command-args.js';
+import type { CliIo } from './cli-io.js';
+import { clearForCreate } from '../store/clear-for-create.js';
+import { parseRepairAudit } from '../store/parse-repair-audit.js';
+import type { RepairAudit } from '../store/repair-journal.js';
 
-const USAGE = `usage: switchyard replay ID... [--include-delivered] [--config FILE]
+const USAGE = `usage: switchyard replay ID... [--include-delivered] [--as create --reason TEXT [--by NAME]] [--config FILE]
        switchyard replay [--state dead|delivered] [--target T] [--since WHEN] ... [--include-delivered] [--dry-run]
 
 Re-queues deliveries as new attempts: due now, with a fresh retry budget (max_attempts and max_age count
@@ -20,6 +24,8 @@ kept them back on purpose). A running daemon picks replays up within about a sec
 ${DELIVERY_FILTER_USAGE}
   --include-delivered  also re-queue delivered deliveries (without --state: dead and delivered ones)
   --dry-run       list what would be re-queued, change nothing
+  --as create     (with IDs) send them as their key's first event: the key's references are cleared first
+                  (recorded with --reason and --by, default $USER), so a new ticket or thread is made
 `;
 
 /** `switchyard replay`: the way out of the dead letters once the cause is fixed. */
@@ -28,6 +34,9 @@ export const runReplay: CliCommand = async (args, io) => {
     ...DELIVERY_FILTER_OPTIONS,
     'dry-run': { type: 'boolean' },
     'include-delivered': { type: 'boolean' },
+    as: { type: 'string' },
+    reason: { type: 'string' },
+    by: { type: 'string' },
   } as const;
   const parsed = parseCommandArgs(args, options, { min: 0, max: Number.POSITIVE_INFINITY }, USAGE, io);
   if (typeof parsed === 'number') return parsed;
@@ -51,6 +60,8 @@ export const runReplay: CliCommand = async (args, io) => {
     io.stderr(`switchyard replay: ${refused}\n`);
     return 2;
   }
+  const asCreate = parseAs(parsed.values, ids, io);
+  if (typeof asCreate === 'number') return asCreate;
   const includeDelivered = parsed.values['include-delivered'] === true;
   const filterSelection = { ...filter, state: filter.state ?? (includeDelivered ? undefined : 'dead') };
   const selection: ReplaySelection =
@@ -68,6 +79,11 @@ export const runReplay: CliCommand = async (args, io) => {
         io.stdout(note);
         return 0;
       }
+      const refused = asCreate === null ? null : await clearForCreate(store, ids, asCreate);
+      if (refused !== null) {
+        io.stderr(`switchyard replay: ${refused}; nothing changed\n`);
+        return 2;
+      }
       const replayed = await store.replay(selection, Date.now());
       io.stdout(`re-queued ${replayed.length} deliveries${replayed.length > 0 ? `: ${replayed.join(' ')}` : ''}\n`);
       io.stderr(note);
@@ -83,3 +99,19 @@ export const runReplay: CliCommand = async (args, io) => {
     return 1;
   }
 };
+
+/** `--as create` with its who and why (null without `--as`), or the exit code after saying what is wrong. */
+function parseAs(values: ParsedCommandArgs['values'], ids: readonly string[], io: CliIo): RepairAudit | null | number {
+  const refuse = (problem: string) => {
+    io.stderr(`switchyard replay: ${problem}\n${USAGE}`);
+    return 2;
+  };
+  if (values.as === undefined) {
+    return values.reason === undefined && values.by === undefined ? null : refuse('--reason and --by go with --as');
+  }
+  if (values.as !== 'create') return refuse("--as takes create only (an update needs a create's references)");
+  if (ids.length === 0) return refuse('--as create needs delivery ids');
+  if (values['dry-run'] === true) return refuse('--as create changes references: no --dry-run');
+  const audit = parseRepairAudit(values.by ?? io.env.USER ?? io.env.LOGNAME, values.reason, Date.now());
+  return typeof audit === 'string' ? refuse(audit) : audit;
+}

@@ -106,7 +106,7 @@ export const configSchema = {
                 type: 'array',
                 minItems: 1,
                 uniqueItems: true,
-                items: { enum: ['read', 'replay', 'silence'] },
+                items: { enum: ['read', 'replay', 'silence', 'repair'] },
               },
             },
           },

@@ -15,8 +15,11 @@ export interface SourceConfig {
   readonly expectEventsWithinMs: number | null;
 }
 
-/** What an admin API key may do: `read` the journal, rules and status; `replay` deliveries and reload rules. */
-export type AdminScope = 'read' | 'replay' | 'silence';
+/**
+ * What an admin API key may do: `read` the journal, rules and status; `replay` deliveries and reload rules;
+ * `silence` add and change silences; `repair` skip dead deliveries and set or clear a key's references.
+ */
+export type AdminScope = 'read' | 'replay' | 'silence' | 'repair';
 
 /** One admin API key as configured: its name (for logs) and the hash of the key, never the key itself. */
 export interface AdminKeyConfig {

@@ -22,7 +22,7 @@ export interface StepInput {
 }
 
 /**
- * The engine's only retry decision, pure: delivered stays delivered, permanent goes to the dead letters at once,
+ * The engine's only retry decision, pure: delivered stays delivered, skipped stays skipped, permanent goes to the dead letters at once,
  * retryable waits for the backoff (or the receiver's `Retry-After`, capped at the policy's `max_delay`) unless
  * that would pass `max_attempts` or `max_age`, in which case it is dead-lettered now rather than left to rot.
  * A rate-limited answer (429) never uses up `max_attempts` (Convoy's rule: rate-limit waits do not), only
@@ -32,6 +32,7 @@ export interface StepInput {
 export function decideNextStep(input: StepInput): NextStep {
   const { outcome, attempts, now, policy } = input;
   if (outcome.kind === 'delivered') return { state: 'delivered', nextAttemptAt: now, lastError: null };
+  if (outcome.kind === 'skipped') return { state: 'skipped', nextAttemptAt: now, lastError: outcome.error };
   if (outcome.kind === 'permanent') return { state: 'dead', nextAttemptAt: now, lastError: outcome.error };
   if (outcome.rateLimited !== true && attempts >= policy.maxAttempts) {
     return { state: 'dead', nextAttemptAt: now, lastError: `gave up after ${attempts} attempts: ${outcome.error}` };

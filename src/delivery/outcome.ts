@@ -32,6 +32,17 @@ export type Outcome =
       readonly owed?: readonly string[] | undefined;
     }
   | {
+      /**
+       * Nothing to send, and nothing ever will be (a resolve for a key with no delivered create and nothing
+       * captured): the delivery is recorded `skipped` with the reason and no longer holds its key's line.
+       */
+      readonly kind: 'skipped';
+      readonly status?: number | undefined;
+      readonly error: string;
+      readonly refused?: readonly string[] | undefined;
+      readonly owed?: readonly string[] | undefined;
+    }
+  | {
       readonly kind: 'permanent';
       readonly status?: number | undefined;
       readonly error: string;
@@ -48,5 +59,7 @@ export type Outcome =
 export type TargetSignal = 'delivered' | 'retry' | 'rate-limited' | 'permanent';
 
 export function targetSignal(outcome: Outcome): TargetSignal {
+  // A skip reached nothing, so it says no more than a delivery does about the target's health.
+  if (outcome.kind === 'skipped') return 'delivered';
   return outcome.kind === 'retry' && outcome.rateLimited === true ? 'rate-limited' : outcome.kind;
 }

@@ -39,6 +39,9 @@ export async function settleAttempt(
     return;
   }
   ctx.metrics.increment('switchyard_delivery_attempts_total', { target, outcome: record.attempt.outcome });
+  if (record.next.state === 'skipped') {
+    ctx.metrics.increment('switchyard_deliveries_skipped_total', { target, reason: 'nothing_to_resolve' });
+  }
   ctx.metrics.observe('switchyard_delivery_attempt_duration_seconds', { target }, record.attempt.durationMs / 1000);
   logAttempt(ctx.log, delivery, claimed.event.id, target, record);
   const refused = outcome.refused ?? [];
@@ -75,6 +78,7 @@ function logAttempt(log: Logger, delivery: string, event: string, target: string
     next_attempt_at: record.next.state === 'pending' && Number.isFinite(next) ? safeIso(next) : undefined,
   };
   if (record.attempt.outcome === 'dead') log.warn('delivery dead-lettered', fields);
+  else if (record.attempt.outcome === 'skipped') log.info('delivery skipped', fields);
   else if (record.attempt.outcome === 'retry') log.info('delivery attempt failed; will retry', fields);
   // Per delivery, so at `debug` like `event received` (issue 11); failures stay at `info` and `warn`.
   else log.debug('delivered', fields);

@@ -5,10 +5,13 @@
  */
 export type HeldState = 'silenced' | 'muted' | 'suppressed' | 'grouped';
 export const HELD_STATES: readonly HeldState[] = ['silenced', 'muted', 'suppressed', 'grouped'];
-/** The states the delivery engine moves a sent delivery between. */
-export type SendState = 'pending' | 'delivered' | 'dead';
+/**
+ * The states the delivery engine moves a sent delivery between. `skipped`: it will not be sent and no longer
+ * holds its key's line (a resolve with nothing to resolve, or a dead one an operator skipped); final at once.
+ */
+export type SendState = 'pending' | 'delivered' | 'dead' | 'skipped';
 export type DeliveryState = SendState | HeldState;
-export const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'dead', ...HELD_STATES];
+export const DELIVERY_STATES: readonly DeliveryState[] = ['pending', 'delivered', 'dead', 'skipped', ...HELD_STATES];
 
 /** How many deliveries of one target are in one state (`Store.countByTarget`). */
 export interface DeliveryCount {

@@ -5,10 +5,10 @@ import type { DeliveryState, StoredDelivery } from './store.js';
  *
  * A delivery `d` with a correlation key waits while an earlier delivery (lower id) to the same target with the
  * same key still holds the key's line: pending (due or not, claimed or not) or dead (a dead one holds it until
- * it is replayed and delivered; held states and delivered do not). It also waits while another delivery of the
- * key is in flight (`inFlightAfter`: a claim whose lease ends after it), which only happens when an earlier
- * delivered one was replayed behind a later one: never two of one key at once (only pending rows hold a claim
- * token, and leaving `state` out keeps that probe on its own small index). A delivery without a key
+ * it is replayed and delivered, or skipped; held states, delivered and skipped do not). It also waits while
+ * another delivery of the key is in flight (`inFlightAfter`: a claim whose lease ends after it), which only
+ * happens when an earlier delivered one was replayed behind a later one: never two of one key at once (only
+ * pending rows hold a claim token, and leaving `state` out keeps that probe on its own small index). A delivery without a key
  * short-circuits on the first test, and never enters the two partial indexes the probes use (migration 5).
  */
 export function inLine(d: string, inFlightAfter: string | null): string {

@@ -8,5 +8,6 @@ import type { DeliveryState } from './delivery-state.js';
 export function refusedReplayState(state: DeliveryState | undefined): string | undefined {
   if (state === undefined || state === 'dead' || state === 'delivered') return undefined;
   if (state === 'pending') return 'pending deliveries are already queued';
+  if (state === 'skipped') return 'skipped deliveries were given up on for good and are never replayed';
   return `${state} deliveries are held by noise control on purpose and never replayed`;
 }

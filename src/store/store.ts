@@ -6,6 +6,7 @@ import type { DeliveryFilter, EventFilter, EventSummary, ReplaySelection } from 
 import type { DeliveryHold, NoiseJournal, ThrottleCheck } from './noise-journal.js';
 import type { ConsoleJournal } from './console-journal.js';
 import type { IncidentJournal } from './incident-journal.js';
+import type { RepairJournal } from './repair-journal.js';
 import type { IncidentFacts } from '../lifecycle/incident-record.js';
 
 export { DELIVERY_STATES, type DeliveryState, type HeldState, type SendState } from './delivery-state.js';
@@ -121,7 +122,7 @@ export interface StoredDelivery {
 }
 
 /** What one attempt came to, as the engine records it. */
-export type AttemptOutcome = 'delivered' | 'retry' | 'dead';
+export type AttemptOutcome = 'delivered' | 'retry' | 'dead' | 'skipped';
 
 export interface StoredAttempt {
   readonly deliveryId: string;
@@ -204,7 +205,7 @@ export interface AttemptRecord {
   };
 }
 
-export interface Store extends NoiseJournal, ConsoleJournal, IncidentJournal {
+export interface Store extends NoiseJournal, ConsoleJournal, IncidentJournal, RepairJournal {
   /**
    * Present on a journal that several engines share (PostgreSQL): per-target pacing kept in the journal, which
    * the engine then uses instead of its in-memory pacing. Absent where the engine is the journal's only one.

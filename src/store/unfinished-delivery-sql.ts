@@ -2,7 +2,7 @@
  * The retention rule, as one SQL condition both journals share (the prune batch and `prune --dry-run`): it holds
  * for a delivery `d` that keeps its event in the journal, because it is not final, or became final too
  * recently. A delivery is final, and since when, by its state (docs/operations.md#journal-retention):
- * - `delivered`, `muted`: at once (`updated_at`); nothing sends a muted delivery later.
+ * - `delivered`, `skipped`, `muted`: at once (`updated_at`); nothing sends a skipped or muted delivery later.
  * - `dead`: at once, but kept until `deadBefore` rather than `eventsBefore`.
  * - `silenced`: once its silence has ended (`ends_at`) and, with `on_expiry: deliver_unresolved`, has released
  *   what it held (`released_at`): until then the releaser may still send it.

@@ -194,11 +194,11 @@ describe('switchyard deliveries: usage errors', () => {
   it.each([
     [
       ['--state', 'lost'],
-      '--state must be one of pending, delivered, dead, silenced, muted, suppressed, grouped, got "lost"',
+      '--state must be one of pending, delivered, dead, skipped, silenced, muted, suppressed, grouped, got "lost"',
     ],
     [
       ['--state', 'DEAD'],
-      '--state must be one of pending, delivered, dead, silenced, muted, suppressed, grouped, got "DEAD"',
+      '--state must be one of pending, delivered, dead, skipped, silenced, muted, suppressed, grouped, got "DEAD"',
     ],
     [['--since', 'yesterday'], '--since: "yesterday" is not a date-time, a date or a duration'],
     [['--since', '2h ago'], '--since: "2h ago" is not a date-time, a date or a duration'],

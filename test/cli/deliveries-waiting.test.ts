@@ -40,7 +40,7 @@ it('switchyard deliveries shows what a delivery waits behind: a dead delivery of
   const code = await runDeliveries(['--config', config, '--state', 'pending'], table);
   expect(table.err()).toBe('');
   expect(code).toBe(0);
-  expect(table.out()).toContain('waiting for dlv_1 (dead: replay it to go on)');
+  expect(table.out()).toContain('waiting for dlv_1 (dead: replay or skip it to go on)');
   const json = fakeCliIo(dir);
   expect(await runDeliveries(['--config', config, 'dlv_2', '--json'], json)).toBe(0);
   expect(JSON.parse(json.out())).toMatchObject({
@@ -48,6 +48,6 @@ it('switchyard deliveries shows what a delivery waits behind: a dead delivery of
     state: 'pending',
     correlationKey: 'inc_1',
     waitingFor: { id: 'dlv_1', state: 'dead' },
-    waitingReason: 'waiting for dlv_1 (dead: replay it to go on)',
+    waitingReason: 'waiting for dlv_1 (dead: replay or skip it to go on)',
   });
 });

@@ -159,7 +159,7 @@ describe('switchyard replay: usage errors change nothing', () => {
   it.each([
     [
       ['--state', 'lost'],
-      '--state must be one of pending, delivered, dead, silenced, muted, suppressed, grouped, got "lost"',
+      '--state must be one of pending, delivered, dead, skipped, silenced, muted, suppressed, grouped, got "lost"',
     ],
     [['--target', 'tickets', '--since', 'yesterday'], '--since: "yesterday" is not a date-time, a date or a duration'],
     [['--since', '2026-11-22T10:00:00'], '--since: "2026-11-22T10:00:00" is not a date-time'],

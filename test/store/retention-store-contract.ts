@@ -97,6 +97,20 @@ export function describeRetentionStoreContract(name: string, createJournal: () =
       expect(await states(store, recentDead)).toEqual(['dead']);
     });
 
+    it('treats a skipped delivery as final at once, counted from its skip, not kept for the dead limit', async () => {
+      const store = await openMigrated();
+      const [oldSkip, recentSkip] = await seed(store, T0, 2, ['slack']);
+      await finishDeliveries(store, 'slack', 'dead', T0 + 1);
+      const [first, second] = await store.findDeliveries({ state: 'dead', limit: 10 });
+      const by = (at: number) => ({ actor: 'alice', reason: 'ticket deleted', at });
+      expect(await store.skipDelivery(first?.id ?? '', by(now - 40 * DAY_MS))).toBe('skipped');
+      expect(await store.skipDelivery(second?.id ?? '', by(now - 5 * DAY_MS))).toBe('skipped');
+
+      expect(await store.countPrunable(cutoffs)).toEqual({ events: 1, deliveries: 1, attempts: 1, deadLetters: 0 });
+      expect(await prunePass(store, cutoffs)).toMatchObject({ events: 1, deadLetters: 0 });
+      expect(await states(store, [oldSkip ?? '', recentSkip ?? ''])).toEqual(['gone', 'skipped']);
+    });
+
     it('keeps a delivery replayed and delivered recently, though its event is old', async () => {
       const store = await openMigrated();
       const [id] = await seed(store, T0, 1, ['slack']);

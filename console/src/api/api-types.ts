@@ -1,6 +1,6 @@
 /** The admin API's answers, as the console reads them (docs/admin-api.md and CONSOLE-CONTRACT). */
 
-export type Scope = 'read' | 'replay' | 'silence';
+export type Scope = 'read' | 'replay' | 'silence' | 'repair';
 
 export interface Session {
   readonly key: string;
@@ -42,11 +42,13 @@ export interface EventSummary {
   readonly title?: string | null;
 }
 
-export type DeliveryState = 'pending' | 'delivered' | 'dead' | 'silenced' | 'muted' | 'suppressed' | 'grouped';
+export type DeliveryState =
+  'pending' | 'delivered' | 'dead' | 'skipped' | 'silenced' | 'muted' | 'suppressed' | 'grouped';
 export const DELIVERY_STATES: readonly DeliveryState[] = [
   'pending',
   'delivered',
   'dead',
+  'skipped',
   'suppressed',
   'grouped',
   'silenced',

@@ -16,13 +16,14 @@ import { addIncidentsRoutes } from './incidents-routes.js';
 import { addChangesRoute } from './changes-route.js';
 import { addOverviewRoute } from './overview-route.js';
 import { addRulesCheckRoute } from './rules-check-route.js';
+import { addRepairRoutes } from './repair-routes.js';
 
 /** Route tests carry one event envelope; ingest's default `max_body` is the same. */
 const JSON_LIMIT = '1mb';
 
 /**
  * The admin API under `/api/v1`: JSON reads of the journal, rules and target status (scope `read`), replay
- * and rules reload (scope `replay`), silences (scope `silence`). Every request authenticates first, unknown paths included, and a body is
+ * and rules reload (scope `replay`), silences (scope `silence`), repairs of a key's line (scope `repair`). Every request authenticates first, unknown paths included, and a body is
  * parsed only after that (but the console's sign-in, whose body is the key). With `sessions` (the admin listener
  * only), the console's session cookie authenticates too. Mount it at `/` on its own listener, or under a prefix (`/admin`) on the main one.
  */
@@ -32,6 +33,7 @@ export function createAdminApi(deps: AdminApiDeps): Router {
   const read = auth.requireScope('read');
   const replay = auth.requireScope('replay');
   const silence = auth.requireScope('silence');
+  const repair = auth.requireScope('repair');
   const json = express.json({ limit: JSON_LIMIT });
   const noStore: RequestHandler = (_req, res, next) => {
     res.set('cache-control', 'no-store');
@@ -54,6 +56,7 @@ export function createAdminApi(deps: AdminApiDeps): Router {
   addRulesCheckRoute(router, deps, read, json);
   addReplayRoutes(router, deps, replay, json);
   addSilencesRoutes(router, deps, { read, silence }, json);
+  addRepairRoutes(router, deps, { read, repair }, json);
   router.use('/api', (_req, res) => {
     sendApiError(res, 404, 'not_found', 'no such admin API route');
   });

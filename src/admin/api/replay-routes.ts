@@ -35,6 +35,9 @@ export function addReplayRoutes(
       const message = `delivery ${id} is ${hold}: held deliveries are never replayed`;
       throw new SwitchyardError('held', message, { status: 409 });
     }
+    if (delivery.state === 'skipped') {
+      throw new SwitchyardError('skipped', `delivery ${id} was skipped: ${delivery.lastError ?? ''}`, { status: 409 });
+    }
     if (delivery.state === 'delivered' && !includeDelivered) {
       const message = skippedDeliveredNote([id], 'send {"includeDelivered": true}');
       throw new SwitchyardError('delivered', message, { status: 409 });

@@ -20,6 +20,10 @@ import { renderUrl } from './render-url.js';
 export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRequestParts | Outcome {
   const references = job.references ?? null;
   const situation = chooseSituation(job.event.kind, references);
+  if (situation === 'resolve' && references === null && hasLifecycle(spec, job)) {
+    // Dead-lettering it would block the key's later events (a new incident of the same id) for nothing.
+    return { kind: 'skipped', error: NOTHING_TO_RESOLVE };
+  }
   const { name, request } = chooseHttpRequest(spec, situation);
   if (request === null) {
     return { kind: 'delivered', detail: `not sent: the target has no ${name} request (requests.${name})` };
@@ -53,6 +57,15 @@ function replayedCreate(spec: HttpTargetSpec, situation: string, job: DeliveryJo
 }
 
 const REPLAYED_CREATE = 'replay of a delivered delivery, sent as a create (requests.create)';
+
+/** The `last_error` of a resolve skipped by the engine; `switchyard_deliveries_skipped_total` counts them. */
+export const NOTHING_TO_RESOLVE =
+  'skipped: nothing to resolve (no create was delivered for this key, nothing captured)';
+
+/** A target with per-situation requests, for a delivery with a correlation key. */
+function hasLifecycle(spec: HttpTargetSpec, job: DeliveryJob): boolean {
+  return spec.requests !== undefined && spec.requests !== null && job.correlationKey !== null;
+}
 
 /** Undefined for the one static URL of a target without `requests:`, which the target parsed once. */
 function attemptUrl(spec: HttpTargetSpec, request: HttpRequestSpec, context: () => TemplateContext): URL | undefined {

@@ -15,6 +15,7 @@ import { declarePostgresTargets } from './declare-postgres-targets.js';
 import { createPostgresPool } from './create-postgres-pool.js';
 import { createPostgresConsole } from './postgres-console.js';
 import { createPostgresIncidents } from './postgres-incidents.js';
+import { createPostgresRepairs } from './postgres-repairs.js';
 import { findPostgresEvents } from './find-postgres-events.js';
 import { postgresMigrations } from './migrations/postgres-migrations.js';
 import { prunePostgresBatch } from './prune-postgres-batch.js';
@@ -51,6 +52,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
   const digests = createPostgresDigests(pool, options.schema ?? '', writer);
   const consoleReads = createPostgresConsole(pool);
   const incidents = createPostgresIncidents(pool);
+  const repairs = createPostgresRepairs(pool);
   let current = false;
   let closing: Promise<void> | undefined;
 
@@ -108,6 +110,9 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     latestChange: (before) => use(() => consoleReads.latestChange(before)),
     findIncidents: (filter) => use(() => incidents.find(filter)),
     incidentHistory: (source, key) => use(() => incidents.history(source, key)),
+    skipDelivery: (id, audit) => use(() => repairs.skip(id, audit)),
+    setReferences: (target, key, values, audit) => use(() => repairs.setReferences(target, key, values, audit)),
+    findRepairs: (filter) => use(() => repairs.find(filter)),
     listDeliveries: (eventId) =>
       use(async () => {
         const result = await pool.query<StoredDelivery>(

@@ -6,6 +6,7 @@ import { toStoredDelivery } from '../key-order-sql.js';
 import { checkSqliteSchemaVersion } from './check-sqlite-schema-version.js';
 import { createSqliteConsole } from './create-sqlite-console.js';
 import { createSqliteIncidents, type SqliteIncidents } from './create-sqlite-incidents.js';
+import { createSqliteRepairs, type SqliteRepairs } from './create-sqlite-repairs.js';
 import { countInSlices } from './count-in-slices.js';
 import { createSqliteDeliveries, type SqliteDeliveries } from './create-sqlite-deliveries.js';
 import { createSqliteEvents, type SqliteEvents } from './create-sqlite-events.js';
@@ -43,6 +44,7 @@ interface Ready {
   readonly digests: SqliteDigests;
   readonly console: ReturnType<typeof createSqliteConsole>;
   readonly incidents: SqliteIncidents;
+  readonly repairs: SqliteRepairs;
 }
 
 /**
@@ -82,6 +84,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
         silences: createSqliteSilences(opened),
         sources: createSqliteSourceStatus(opened),
         console: createSqliteConsole(opened),
+        repairs: createSqliteRepairs(opened),
       };
     }
     return ready;
@@ -125,6 +128,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SqliteStore {
     latestChange: (before) => use((r) => r.console.latestChange(before)),
     findIncidents: (filter) => use((r) => r.incidents.find(filter)),
     incidentHistory: (source, key) => use((r) => r.incidents.history(source, key)),
+    skipDelivery: (id, audit) => use((r) => r.repairs.skip(id, audit)),
+    setReferences: (target, key, values, audit) => use((r) => r.repairs.setReferences(target, key, values, audit)),
+    findRepairs: (filter) => use((r) => r.repairs.find(filter)),
     listDeliveries: (eventId) => use(({ statements }) => statements.listDeliveries.all(eventId).map(toStoredDelivery)),
     getDelivery: (id) => use((r) => r.deliveries.getDelivery(id)),
     findDeliveries: (filter) => use((r) => r.deliveries.findDeliveries(filter)),

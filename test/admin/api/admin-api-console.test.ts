@@ -45,6 +45,7 @@ describe('admin API for the console (issue 13)', () => {
       pending: 8,
       delivered: 1,
       dead: 3,
+      skipped: 0,
       silenced: 0,
       muted: 0,
       suppressed: 0,

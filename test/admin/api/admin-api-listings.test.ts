@@ -196,7 +196,7 @@ describe('admin API listings', () => {
         'unknown parameter "tagret"; known: limit, cursor, order, target, state, kind, event, heldBy, since, until',
     });
     expect((await error('/api/v1/deliveries?state=lost')).message).toBe(
-      'state: must be one of pending, delivered, dead, silenced, muted, suppressed, grouped',
+      'state: must be one of pending, delivered, dead, skipped, silenced, muted, suppressed, grouped',
     );
     expect((await error('/api/v1/dead-letters?state=dead')).message).toContain('unknown parameter "state"');
     expect((await error('/api/v1/events?since=yesterday')).message).toContain('since: "yesterday" is not a date-time');

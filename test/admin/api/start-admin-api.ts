@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import express from 'express';
 import { ADMIN_API_METRICS } from '../../../src/admin/api/admin-api-metrics.js';
+import { SWITCHYARD_METRICS } from '../../../src/admin/switchyard-metrics.js';
 import { createAdminApi } from '../../../src/admin/api/create-admin-api.js';
 import { createAuthRefusals } from '../../../src/admin/api/create-auth-refusals.js';
 import { createConsoleSessions } from '../../../src/admin/api/create-console-sessions.js';
@@ -77,7 +78,8 @@ export async function startAdminApi(options: {
       },
     }),
   });
-  const metrics = createMetrics(ADMIN_API_METRICS);
+  // As the daemon declares them: the admin API counts skips in the engine's counter.
+  const metrics = createMetrics([...SWITCHYARD_METRICS, ...ADMIN_API_METRICS]);
   let rules = options.rules;
   let history: RulesHistory = { loadedAt: NOW - 60_000, lastReload: null };
   let wakes = 0;

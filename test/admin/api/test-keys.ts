@@ -11,4 +11,11 @@ export const READER = key('dashboard', ['read']);
 export const REPLAYER = key('replay-bot', ['replay']);
 export const OPERATOR = key('operator', ['read', 'replay']);
 export const SILENCER = key('shift-lead', ['read', 'silence']);
-export const ALL_KEYS: readonly AdminKeyConfig[] = [READER.config, REPLAYER.config, OPERATOR.config, SILENCER.config];
+export const REPAIRER = key('fixer', ['read', 'repair']);
+export const ALL_KEYS: readonly AdminKeyConfig[] = [
+  READER.config,
+  REPLAYER.config,
+  OPERATOR.config,
+  SILENCER.config,
+  REPAIRER.config,
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHttpAttempt } from '../../../src/delivery/targets/build-http-attempt.js';
+import { buildHttpAttempt, NOTHING_TO_RESOLVE } from '../../../src/delivery/targets/build-http-attempt.js';
 import { chooseHttpRequest } from '../../../src/delivery/targets/choose-http-request.js';
 import type { DeliveryJob } from '../../../src/delivery/target.js';
 import { httpSpecCompiler } from './http-spec-compiler.js';
@@ -54,11 +54,14 @@ describe('buildHttpAttempt', () => {
     });
   });
 
-  it('dead-letters a request whose URL needs a reference the key does not have, naming it', () => {
+  it('skips a resolve for a key with nothing delivered: nothing to resolve, and nothing to hold the key for', () => {
     expect(buildHttpAttempt(FULL, job('incident.resolved', null))).toEqual({
-      kind: 'permanent',
-      error: "the resolve request's URL needs ref.ticket, and nothing was captured for this key yet",
+      kind: 'skipped',
+      error: NOTHING_TO_RESOLVE,
     });
+  });
+
+  it('dead-letters a request whose URL needs a reference the key does not have, naming it', () => {
     // A create delivered without its capture leaves the key with references but no ticket.
     expect(buildHttpAttempt(FULL, job('incident.updated', {}))).toEqual({
       kind: 'permanent',

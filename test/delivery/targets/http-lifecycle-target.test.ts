@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../src/delivery/outcome.js';
 import type { DeliveryJob } from '../../../src/delivery/target.js';
 import { createHttpTarget } from '../../../src/delivery/targets/http-target.js';
+import { NOTHING_TO_RESOLVE } from '../../../src/delivery/targets/build-http-attempt.js';
 import type { HttpTargetSpec } from '../../../src/rules/rules.js';
 import { startJiraStandIn } from '../../helpers/start-jira-stand-in.js';
 import { httpSpecCompiler } from './http-spec-compiler.js';
@@ -82,13 +83,10 @@ describe('HTTP target with requests per situation, against a Jira stand-in', () 
     ]);
   });
 
-  it('a resolve with nothing captured for its key is dead-lettered with the reason, nothing sent', async () => {
+  it('a resolve with nothing delivered for its key is skipped with the reason, nothing sent', async () => {
     const api = await receiver(() => startJiraStandIn());
     const outcome = await target(jira(api.url)).send(job('incident.resolved', 'fixed'), signal());
-    expect(outcome).toEqual({
-      kind: 'permanent',
-      error: "the resolve request's URL needs ref.ticket, and nothing was captured for this key yet",
-    });
+    expect(outcome).toEqual({ kind: 'skipped', error: NOTHING_TO_RESOLVE });
     expect(api.requests).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { consoleMigration } from './006-console.js';
 import { eventCountsMigration } from './007-event-counts.js';
 import { dueOrderMigration } from './008-due-order.js';
 import { pacingLastFailureMigration } from './009-pacing-last-failure.js';
+import { repairsMigration } from './012-repairs.js';
 import { incidentsMigration } from './010-incidents.js';
 import { startedKeyMigration } from './011-started-key.js';
 
@@ -24,4 +25,5 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   pacingLastFailureMigration,
   incidentsMigration,
   startedKeyMigration,
+  repairsMigration,
 ];

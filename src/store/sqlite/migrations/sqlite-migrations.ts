@@ -10,6 +10,7 @@ import { eventCountsMigration } from './008-event-counts.js';
 import { digestCountCheckpointMigration } from './009-digest-count-checkpoint.js';
 import { dedupeKeyMigration } from './010-dedupe-key.js';
 import { throttleLetThroughMigration } from './011-throttle-let-through.js';
+import { repairsMigration } from './014-repairs.js';
 import { incidentsMigration } from './012-incidents.js';
 import { startedKeyMigration } from './013-started-key.js';
 
@@ -28,4 +29,5 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   throttleLetThroughMigration,
   incidentsMigration,
   startedKeyMigration,
+  repairsMigration,
 ];
