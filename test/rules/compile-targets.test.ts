@@ -40,6 +40,7 @@ describe('compiled targets', () => {
         timeoutMs: 10_000,
       },
       allowLinkLocal: false,
+      follow: true,
       correlationKey: null,
       webhookUrl: 'https://hooks.example/x',
       token: null,
