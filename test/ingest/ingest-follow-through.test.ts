@@ -9,6 +9,7 @@ import { startPostgresDaemon } from '../helpers/start-postgres-daemon.js';
 import { SOURCE_SECRET, startTestDaemon } from '../helpers/start-test-daemon.js';
 import { describePostgres } from '../store/describe-postgres.js';
 import { tempPostgresJournal, testDatabaseUrl } from '../store/temp-postgres-journal.js';
+import { FOLLOW_THROUGH_ROUTES } from '../lifecycle/support/follow-through-routes.js';
 
 // Nothing listens on port 9: deliveries are recorded and fail, which is all these tests look at.
 const RULES = `
@@ -16,14 +17,7 @@ targets:
   pager: { type: pagerduty, routing_key: "c0ffee5ecre7c0ffee5ecre7c0ffee5e", base_url: "http://127.0.0.1:9" }
   tickets: { type: http, url: "http://127.0.0.1:9/api/events" }
   chat: { type: http, url: "http://127.0.0.1:9/chat", follow: false }
-routes:
-  - name: critical-pages
-    match: { event: [incident.created, incident.updated], severity: { at_least: critical } }
-    to: [pager]
-  - name: tickets
-    match: { event: [incident.created, incident.updated], severity: { at_least: high } }
-    to: [tickets, chat]
-`;
+${FOLLOW_THROUGH_ROUTES}`;
 
 interface Journal {
   readonly url: string;
