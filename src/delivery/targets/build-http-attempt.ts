@@ -1,4 +1,5 @@
-import { chooseSituation } from '../../lifecycle/choose-situation.js';
+import { chooseSituation, type Situation } from '../../lifecycle/choose-situation.js';
+import { FOLLOWING_KINDS } from '../../lifecycle/follow-targets.js';
 import type { HttpRequestSpec, HttpTargetSpec } from '../../rules/rules.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import { buildTemplateContext } from '../../templates/build-template-context.js';
@@ -35,12 +36,32 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
   const contextOf = (): TemplateContext =>
     (context ??= { ...buildTemplateContext(job), ref: references ?? {}, situation });
   const parts = buildHttpRequest(spec, job, request.body, contextOf);
+  const note = sentAsCreate(spec, job, situation);
   return {
     ...parts,
     url: attemptUrl(spec, request, contextOf),
     method: request.method,
-    delivered: request.capture.length === 0 ? undefined : (answer, outcome) => captured(request, answer, outcome),
+    delivered:
+      request.capture.length === 0 && note === undefined
+        ? undefined
+        : (answer, outcome) => noted(request.capture.length === 0 ? outcome : captured(request, answer, outcome), note),
   };
+}
+
+/**
+ * An update that opens the ticket (its create was never delivered, nothing was captured: the incident rose onto
+ * this target's route with it, or its create went elsewhere) says so in its attempt record.
+ */
+function sentAsCreate(spec: HttpTargetSpec, job: DeliveryJob, situation: Situation): string | undefined {
+  if (situation !== 'create' || !FOLLOWING_KINDS.has(job.event.kind)) return undefined;
+  if (spec.requests === undefined || spec.requests === null) return undefined;
+  const key = job.correlationKey ?? null;
+  return key === null ? undefined : `sent as create: nothing was delivered or captured for key ${key} yet`;
+}
+
+function noted(outcome: Outcome, note: string | undefined): Outcome {
+  if (note === undefined || outcome.kind !== 'delivered') return outcome;
+  return { ...outcome, detail: [outcome.detail ?? '', note].filter((part) => part !== '').join('; ') };
 }
 
 /** Undefined for the one static URL of a target without `requests:`, which the target parsed once. */
