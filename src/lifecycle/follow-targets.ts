@@ -18,7 +18,7 @@ export interface FollowedTarget {
 
 /**
  * Where an incident's update or resolve goes besides its routes: to each target the incident reached before
- * (a delivery not held back by a silence, a mute or a throttle), unless the target says `follow: false` or a
+ * (a delivery not held back by a silence, a mute or a throttle), unless the target does not follow (`follow:`, follow-candidates.ts) or a
  * route already sends it there. Events of other kinds (a create, a threat) and events without an incident key
  * follow nothing: routing alone decides them. Pure; at ingest `reached` is every candidate and the journal,
  * in the event's transaction, keeps those the incident really reached (docs/delivery.md#follow-through).

@@ -65,8 +65,8 @@ interface TargetSpecBase {
   /** `allow_link_local: true`: the target may reach 169.254.0.0/16, fe80::/10 and cloud-metadata addresses. */
   readonly allowLinkLocal: boolean;
   /**
-   * `follow:` (default true): the incidents this target received send it their later updates and resolve even
-   * when no route does (src/lifecycle/follow-targets.ts). Absent reads as true.
+   * `follow:`: the incidents this target received send it their later updates and resolve even when no route
+   * does (src/lifecycle/follow-candidates.ts). Absent: on for targets with a lifecycle or a `key:`, off for others.
    */
   readonly follow?: boolean;
   /**

@@ -15,8 +15,8 @@ import { FOLLOW_THROUGH_ROUTES } from '../lifecycle/support/follow-through-route
 const RULES = `
 targets:
   pager: { type: pagerduty, routing_key: "c0ffee5ecre7c0ffee5ecre7c0ffee5e", base_url: "http://127.0.0.1:9" }
-  tickets: { type: http, url: "http://127.0.0.1:9/api/events" }
-  chat: { type: http, url: "http://127.0.0.1:9/chat", follow: false }
+  tickets: { type: http, url: "http://127.0.0.1:9/api/events", key: "{{ data.incident_id }}" }
+  chat: { type: http, url: "http://127.0.0.1:9/chat", key: "{{ data.incident_id }}", follow: false }
 ${FOLLOW_THROUGH_ROUTES}`;
 
 interface Journal {
@@ -68,7 +68,7 @@ function followThrough(start: () => Promise<Journal>): void {
     expect(resolve.map((d) => [d.target, d.correlationKey ?? null])).toEqual(
       expect.arrayContaining([
         ['pager', 'incident:inc_1'],
-        ['tickets', null],
+        ['tickets', 'inc_1'],
       ]),
     );
 

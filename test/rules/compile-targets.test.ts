@@ -40,7 +40,6 @@ describe('compiled targets', () => {
         timeoutMs: 10_000,
       },
       allowLinkLocal: false,
-      follow: true,
       correlationKey: null,
       webhookUrl: 'https://hooks.example/x',
       token: null,

@@ -8,12 +8,12 @@ export function compileTargetBasics<T extends TargetType>(
   yaml: DeliveryOptionsYaml,
   type: T,
   target: TargetContext,
-): { name: string; type: T; policy: DeliveryPolicy; allowLinkLocal: boolean; follow: boolean } {
+): { name: string; type: T; policy: DeliveryPolicy; allowLinkLocal: boolean; follow?: boolean } {
   return {
     name: target.name,
     type,
     policy: compileDeliveryPolicy(yaml, type, target),
     allowLinkLocal: asBoolean(yaml.allow_link_local) ?? false,
-    follow: asBoolean(yaml.follow) ?? true,
+    ...(typeof yaml.follow === 'boolean' && { follow: yaml.follow }),
   };
 }

@@ -14,7 +14,7 @@ afterEach(async () => {
 
 const RULES = `targets:
   pager: { type: pagerduty, routing_key: "c0ffee5ecre7c0ffee5ecre7c0ffee5e" }
-  tickets: { type: http, url: https://tickets.example/api }
+  tickets: { type: http, url: https://tickets.example/api, key: "{{ data.incident_id }}" }
   chat: { type: slack, webhook_url: https://hooks.slack.example/y, follow: false }
 ${FOLLOW_THROUGH_ROUTES}`;
 
