@@ -144,8 +144,8 @@ async function readJournal(
   try {
     const silencedBy = explainSilence(await store.findSilences({ activeAt: now }), rules, envelope, now);
     const key = defaultCorrelationKey(envelope.event, envelope.data);
-    const reached = key === null ? [] : await readReachedTargets(store, key);
-    const followed = followCandidates(rules, envelope, routed, reached);
+    const reached = key === null ? new Map<string, string | undefined>() : await readReachedTargets(store, rules, key);
+    const followed = followCandidates(rules, envelope, routed, reached.keys(), reached);
     const keyed = keyedDeliveries(rules, envelope, [...routed, ...followed.map((f) => f.target)]);
     return { silencedBy, followed, keyed, history: await readKeyHistory(store, keyed) };
   } finally {

@@ -7,12 +7,14 @@ export const FOLLOWING_KINDS: ReadonlySet<string> = new Set(['incident.updated',
 export interface ReachedTarget {
   readonly target: string;
   readonly follow: boolean;
+  /** The route that sent the incident's first delivery there, when known (the journal's explanations). */
+  readonly via?: string | undefined;
 }
 
 /** A target an event goes to because it follows its incident there, not because a route matched. */
 export interface FollowedTarget {
   readonly target: string;
-  /** In words, for `route`, `test` and the logs: `followed incident:inc_1 (it received this incident before)`. */
+  /** In words: `followed incident:inc_1 from route critical-pages`, or `(it received this incident before)`. */
   readonly reason: string;
 }
 
@@ -30,8 +32,11 @@ export function followTargets(
   reached: readonly ReachedTarget[],
 ): FollowedTarget[] {
   if (incidentKey === null || !FOLLOWING_KINDS.has(kind)) return [];
-  const reason = `followed ${incidentKey} (it received this incident before)`;
+  const reason = (via: string | undefined) =>
+    via === undefined
+      ? `followed ${incidentKey} (it received this incident before)`
+      : `followed ${incidentKey} from route ${via}`;
   return reached
     .filter(({ target, follow }) => follow && !routed.includes(target))
-    .map(({ target }) => ({ target, reason }));
+    .map(({ target, via }) => ({ target, reason: reason(via) }));
 }

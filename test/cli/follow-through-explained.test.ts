@@ -71,7 +71,8 @@ describe('switchyard route: where an update or resolve follows its incident', ()
       await store.migrate();
       const item = makeIngestItem({ targets: ['pager', 'chat'], severity: 'critical' });
       const incident = { key: 'incident:inc_1', severity: 'critical', severityRank: 3, host: null, agent: null };
-      await store.ingest([{ ...item, keys: ['incident:inc_1', null], incident }]);
+      const event = { ...item.event, matchedRoutes: ['critical-pages', 'tickets'] };
+      await store.ingest([{ ...item, event, keys: ['incident:inc_1', null], incident }]);
     } finally {
       await store.close();
     }
@@ -88,13 +89,13 @@ describe('switchyard route: where an update or resolve follows its incident', ()
   it('names the followed target and its resolve with --config, and the candidates without', async () => {
     const dir = await setUp();
     const withJournal = await route(dir, 'incident.resolved', { incident_id: 'inc_1' }, '--config', 'switchyard.yaml');
-    expect(withJournal).toContain(`also:     pager: ${REASON}\n`);
+    expect(withJournal).toContain('also:     pager: followed incident:inc_1 from route critical-pages\n');
     expect(withJournal).toContain('  pager  resolve (incident.resolved ends key incident:inc_1)\n');
     expect(withJournal).not.toMatch(/chat|tickets:/);
     const json = JSON.parse(
       await route(dir, 'incident.resolved', { incident_id: 'inc_1' }, '--config', 'switchyard.yaml', '--json'),
     ) as { followed: unknown };
-    expect(json.followed).toEqual([{ target: 'pager', reason: REASON }]);
+    expect(json.followed).toEqual([{ target: 'pager', reason: 'followed incident:inc_1 from route critical-pages' }]);
     // Another incident reached nothing: its resolve follows nowhere.
     const other = await route(dir, 'incident.resolved', { incident_id: 'inc_2' }, '--config', 'switchyard.yaml');
     expect(other).not.toContain('also:');

@@ -25,6 +25,13 @@ describe('followTargets', () => {
     expect(followTargets('agent.online', 'agent:ag_7', [], reached).map((f) => f.target)).toEqual(['pager', 'tickets']);
   });
 
+  it('names the route that first sent the incident there, when known', () => {
+    const via = [{ target: 'pager', follow: true, via: 'critical-pages' }];
+    expect(followTargets('incident.resolved', 'incident:inc_1', [], via)).toEqual([
+      { target: 'pager', reason: 'followed incident:inc_1 from route critical-pages' },
+    ]);
+  });
+
   it('leaves out a target with follow: false', () => {
     const followed = followTargets('incident.resolved', 'incident:inc_1', [], reached).map((f) => f.target);
     expect(followed).not.toContain('chat');

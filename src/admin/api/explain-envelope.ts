@@ -20,8 +20,11 @@ export async function explainEnvelope(store: Store, rules: CompiledRules, envelo
   const silences = await store.findSilences({ activeAt: now });
   const key = defaultCorrelationKey(envelope.event, envelope.data);
   const mayFollow = followCandidates(rules, envelope, decision.targets);
-  const reached = key === null || mayFollow.length === 0 ? [] : await readReachedTargets(store, key);
-  const followed = followCandidates(rules, envelope, decision.targets, reached);
+  const reached =
+    key === null || mayFollow.length === 0
+      ? new Map<string, string | undefined>()
+      : await readReachedTargets(store, rules, key);
+  const followed = followCandidates(rules, envelope, decision.targets, reached.keys(), reached);
   const sent = [...decision.targets, ...followed.map((f) => f.target)];
   const silencedBy = sent.length === 0 ? null : explainSilence(silences, rules, envelope, now);
   const keyed = keyedDeliveries(rules, envelope, sent);

@@ -23,7 +23,8 @@ it('route-test names the targets a resolve follows its incident to, from the jou
   // A daemon paged incident inc_1 (and posted it to chat, which does not follow).
   const incident = { key: 'incident:inc_1', severity: 'critical', severityRank: 3, host: null, agent: null };
   const item = makeIngestItem({ targets: ['pager', 'chat'], severity: 'critical' });
-  await api.store.ingest([{ ...item, keys: ['incident:inc_1', null], incident }]);
+  const event = { ...item.event, matchedRoutes: ['critical-pages', 'tickets'] };
+  await api.store.ingest([{ ...item, event, keys: ['incident:inc_1', null], incident }]);
   const ask = (incidentId: string) =>
     (api as AdminApiHarness).request('/api/v1/route-test', {
       key: READER.key,
@@ -34,7 +35,7 @@ it('route-test names the targets a resolve follows its incident to, from the jou
   expect(paged.status).toBe(200);
   expect(paged.body).toMatchObject({
     targets: [],
-    followed: [{ target: 'pager', reason: 'followed incident:inc_1 (it received this incident before)' }],
+    followed: [{ target: 'pager', reason: 'followed incident:inc_1 from route critical-pages' }],
     requests: [{ target: 'pager', key: 'incident:inc_1', request: 'resolve' }],
   });
   const never = await ask('inc_2');
