@@ -3,6 +3,14 @@ import type { Envelope } from '../ingest/envelope.js';
 import type { RouteExplanation } from '../rules/explain-route.js';
 import { describeRequest, type RequestExplanation } from '../lifecycle/explain-requests.js';
 import { describeSeverity } from './describe-severity.js';
+import type { FollowedTarget } from '../lifecycle/follow-targets.js';
+
+/**
+ * Where an update or resolve follows its incident besides its routes: with the journal, the targets it does;
+ * without, those it would if the incident reached them before.
+ */
+export type FollowExplanation =
+  { readonly followed: readonly FollowedTarget[] } | { readonly mayFollow: readonly string[] };
 
 /**
  * The text `switchyard route` prints: every route with its outcome, and the targets. Target names only:
@@ -12,6 +20,7 @@ export function formatExplanation(
   envelope: Envelope,
   explanation: RouteExplanation,
   requests: readonly RequestExplanation[] = [],
+  follow: FollowExplanation = { followed: [] },
 ): string {
   const known = KNOWN_EVENT_KINDS.has(envelope.event) ? '' : ' (not a kind the upstream documents)';
   const lines = [
@@ -34,6 +43,12 @@ export function formatExplanation(
   }
   if (explanation.steps.length === 0) lines.push('  (no routes)');
   lines.push(`targets:  ${describeTargets(explanation)}`);
+  if ('followed' in follow)
+    for (const { target, reason } of follow.followed) lines.push(`also:     ${target}: ${reason}`);
+  else if (follow.mayFollow.length > 0) {
+    const list = follow.mayFollow.join(', ');
+    lines.push(`follows:  ${list}, those its incident reached before (--config reads the journal)`);
+  }
   if (requests.length > 0) lines.push('requests:');
   const targetWidth = Math.max(0, ...requests.map((request) => request.target.length));
   for (const request of requests) {

@@ -29,6 +29,7 @@ export function formatTestResults(results: readonly RulesTestResult[]): string {
     }
     const routes = result.matchedRoutes.length > 0 ? result.matchedRoutes.join(', ') : 'none';
     lines.push(`        matched routes: ${routes}${result.usedFallback ? ' (fallback used)' : ''}`);
+    for (const { target, reason } of result.followed) lines.push(`        ${target}: ${reason}`);
   }
   const failed = results.filter((result) => !result.passed).length;
   lines.push(

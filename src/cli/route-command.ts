@@ -6,6 +6,11 @@ import { flattenHeaderText } from '../delivery/targets/flatten-header-text.js';
 import { explainSilence, type SilenceExplanation } from '../noise/explain-silence.js';
 import { explainRequests, keyedDeliveries, type KeyedDelivery } from '../lifecycle/explain-requests.js';
 import { readKeyHistory, type KeyHistory } from '../lifecycle/read-key-history.js';
+import { defaultCorrelationKey } from '../lifecycle/default-correlation-key.js';
+import { followCandidates } from '../lifecycle/follow-candidates.js';
+import type { FollowedTarget } from '../lifecycle/follow-targets.js';
+import { readReachedTargets } from '../lifecycle/read-reached-targets.js';
+import { type FollowExplanation } from './format-explanation.js';
 import { explainRoute } from '../rules/explain-route.js';
 import type { CompiledRules } from '../rules/rules.js';
 import { SwitchyardError } from '../switchyard-error.js';
@@ -27,7 +32,8 @@ condition that failed; for targets with a lifecycle or a key, the correlation ke
 update or resolve) each delivery would use. RULES defaults to $SWITCHYARD_RULES, else ./rules.yaml. Unset \${VAR} references
 are fine here. Exit 1 when the rules or the event are invalid.
   --at WHEN       route as if received at WHEN (time intervals, silences): 2026-12-24T22:00:00+01:00
-  --config FILE   also read that daemon's journal: the silence in force that would hold the event, and for
+  --config FILE   also read that daemon's journal: the silence in force that would hold the event, the
+                  targets an update or resolve follows its incident to (those it reached before), and for
                   each keyed delivery (lifecycle targets) whether its key was started, so create or update
   --json          machine-readable output
 `;
@@ -66,11 +72,12 @@ export const runRoute: CliCommand = async (args, io) => {
   }
   const explanation = explainRoute(loaded.rules, envelope, now);
   const config = typeof parsed.values.config === 'string' ? parsed.values.config : undefined;
-  const keyed = keyedDeliveries(loaded.rules, envelope, explanation.targets);
+  // An update or resolve may follow its incident to targets no route names: which ones, only the journal says.
+  const mayFollow = followCandidates(loaded.rules, envelope, explanation.targets);
   let journal: JournalView | undefined;
-  if (config !== undefined && explanation.targets.length > 0) {
+  if (config !== undefined && explanation.targets.length + mayFollow.length > 0) {
     try {
-      journal = await readJournal(config, io, loaded.rules, envelope, now, keyed);
+      journal = await readJournal(config, io, loaded.rules, envelope, now, explanation.targets);
     } catch (error) {
       if (!(error instanceof SwitchyardError)) throw error;
       io.stderr(`switchyard route: journal not read: ${error.code}: ${error.message}\n`);
@@ -78,6 +85,9 @@ export const runRoute: CliCommand = async (args, io) => {
     }
   }
   const silencedBy = journal?.silencedBy;
+  const follow: FollowExplanation =
+    journal === undefined ? { mayFollow: mayFollow.map((f) => f.target) } : { followed: journal.followed };
+  const keyed = journal?.keyed ?? keyedDeliveries(loaded.rules, envelope, explanation.targets);
   // Without a journal the key's history is unknown: the answer names both possible requests.
   const requests = explainRequests(envelope.event, keyed, (target, key) =>
     journal === undefined ? undefined : journal.history(target, key),
@@ -89,13 +99,14 @@ export const runRoute: CliCommand = async (args, io) => {
       event: envelope.event,
       ...decision,
       routes: steps,
+      ...follow,
       requests,
       at: new Date(now).toISOString(),
       ...(silencedBy !== undefined && { silencedBy }),
     };
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {
-    io.stdout(formatExplanation(envelope, explanation, requests));
+    io.stdout(formatExplanation(envelope, explanation, requests, follow));
     if (silencedBy) {
       const { id, createdBy, endsAt, comment } = silencedBy;
       io.stdout(
@@ -109,23 +120,34 @@ export const runRoute: CliCommand = async (args, io) => {
 
 interface JournalView {
   readonly silencedBy: SilenceExplanation | null;
+  /** The targets the event follows its incident to, besides its routes. */
+  readonly followed: readonly FollowedTarget[];
+  /** The keyed deliveries, routed and followed. */
+  readonly keyed: readonly KeyedDelivery[];
   /** The stored references of the keyed deliveries' keys. */
   readonly history: KeyHistory;
 }
 
-/** The silence in force that would hold the event, and the references its keys have, from the daemon's journal. */
+/**
+ * From the daemon's journal: the silence in force that would hold the event, the targets it follows its incident
+ * to, and the references its keys have.
+ */
 async function readJournal(
   config: string,
   io: CliIo,
   rules: CompiledRules,
   envelope: Envelope,
   now: number,
-  keyed: readonly KeyedDelivery[],
+  routed: readonly string[],
 ): Promise<JournalView> {
   const store = await openJournal(config, io);
   try {
     const silencedBy = explainSilence(await store.findSilences({ activeAt: now }), rules, envelope, now);
-    return { silencedBy, history: await readKeyHistory(store, keyed) };
+    const key = defaultCorrelationKey(envelope.event, envelope.data);
+    const reached = key === null ? new Map<string, string | undefined>() : await readReachedTargets(store, rules, key);
+    const followed = followCandidates(rules, envelope, routed, reached.keys(), reached);
+    const keyed = keyedDeliveries(rules, envelope, [...routed, ...followed.map((f) => f.target)]);
+    return { silencedBy, followed, keyed, history: await readKeyHistory(store, keyed) };
   } finally {
     await store.close();
   }

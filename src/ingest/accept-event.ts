@@ -1,13 +1,14 @@
 import type { SourceConfig } from '../config/config.js';
 import { correlationKeys } from '../lifecycle/correlation-keys.js';
 import { incidentFacts } from '../lifecycle/incident-facts.js';
+import { followCandidates } from '../lifecycle/follow-candidates.js';
 import { silenceHolds } from '../noise/silence-holds.js';
 import { groupChecks } from '../noise/group-checks.js';
 import { throttleChecks } from '../noise/throttle-checks.js';
 import { lazyEnvelopeContext } from '../templates/envelope-context.js';
 import { routeEvent } from '../rules/route-event.js';
 import type { RouteDecision } from '../rules/rules.js';
-import type { DeliveryHold, IngestItem } from '../store/store.js';
+import type { DeliveryHold, FollowCandidate, IngestItem } from '../store/store.js';
 import { SwitchyardError } from '../switchyard-error.js';
 import type { Envelope } from './envelope.js';
 import type { IngestContext } from './ingest-context.js';
@@ -53,16 +54,24 @@ export function acceptEvent(
   }
   const rules = ctx.rules();
   const decision = routeEvent(rules, envelope, now);
+  const incident = incidentFacts(envelope, decision.severity, rules.severities);
+  // Who this update or resolve may follow its incident to; the journal keeps those the incident reached.
+  const followed = incident ? followCandidates(rules, envelope, decision.targets).map((f) => f.target) : [];
   const candidates = ctx.silences?.candidatesFor(envelope) ?? [];
-  const silenced = silenceHolds(candidates, rules, envelope, decision.targets, now);
-  const holds = silenced?.holds ?? mutedHolds(decision);
+  const silenced = silenceHolds(candidates, rules, envelope, [...decision.targets, ...followed], now);
+  const holds = silenced?.holds.slice(0, decision.targets.length) ?? mutedHolds(decision);
   // The three key kinds render against one depth-limited copy of the event, made only if one needs it.
   const context = lazyEnvelopeContext(envelope);
   const { matchedRoutes, targets } = decision;
   const groups = holds ? undefined : groupChecks(rules, envelope, matchedRoutes, targets, context);
   const throttles = holds ? undefined : throttleChecks(rules, envelope, matchedRoutes, targets, context);
   const keys = correlationKeys(rules, envelope, targets, context);
-  const incident = incidentFacts(envelope, decision.severity, rules.severities);
+  const followKeys = correlationKeys(rules, envelope, followed, context);
+  const follow = followed.map((target, index): FollowCandidate => ({
+    target,
+    key: followKeys?.[index] ?? null,
+    hold: silenced?.holds[decision.targets.length + index] ?? null,
+  }));
   const item: IngestItem = {
     event: {
       id: ctx.newEventId(now),
@@ -84,6 +93,7 @@ export function acceptEvent(
     ...(groups && { groups }),
     ...(throttles && { throttles }),
     ...(incident && { incident }),
+    ...(follow.length > 0 && { follow }),
   };
   return { envelope, decision, item, silencedBy: silenced?.silenceId };
 }

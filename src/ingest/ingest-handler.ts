@@ -130,6 +130,9 @@ function recordAccepted(
   // Held back at ingest (silenced, muted, grouped), or by a throttle, which decides in the journal.
   const held = new Map<string, number>();
   item.holds?.forEach((hold) => hold && held.set(hold.state, (held.get(hold.state) ?? 0) + 1));
+  const followed = result.followed ?? [];
+  for (const { target, hold } of item.follow ?? [])
+    if (hold && followed.includes(target)) held.set(hold.state, (held.get(hold.state) ?? 0) + 1);
   item.groups?.forEach((group, i) => group && !item.holds?.[i] && held.set('grouped', (held.get('grouped') ?? 0) + 1));
   if (result.suppressed !== undefined && result.suppressed > 0) held.set('suppressed', result.suppressed);
   let heldCount = 0;
@@ -153,7 +156,7 @@ function recordAccepted(
       treated_as: severity.level,
     });
   }
-  if (decision.matchedRoutes.length === 0 && !decision.usedFallback) {
+  if (decision.matchedRoutes.length === 0 && !decision.usedFallback && followed.length === 0) {
     metrics.increment('switchyard_events_unrouted_total');
     log.warn('event matched no route and there is no fallback: journaled, delivered nowhere', {
       id: result.eventId,
@@ -173,6 +176,7 @@ function recordAccepted(
     fallback: decision.usedFallback,
     targets: decision.targets,
     deliveries: result.deliveries,
+    ...(followed.length > 0 && { followed }),
     ...(silencedBy !== undefined && { silenced_by: silencedBy }),
   });
 }

@@ -65,6 +65,11 @@ interface TargetSpecBase {
   /** `allow_link_local: true`: the target may reach 169.254.0.0/16, fe80::/10 and cloud-metadata addresses. */
   readonly allowLinkLocal: boolean;
   /**
+   * `follow:`: the incidents this target received send it their later updates and resolve even when no route
+   * does (src/lifecycle/follow-candidates.ts). Absent: on for targets with a lifecycle or a `key:`, off for others.
+   */
+  readonly follow?: boolean;
+  /**
    * Issue 14: `key:` rendered per event at ingest; deliveries with the same key are sent one at a time, in order.
    * Null = the default key (src/lifecycle/default-correlation-key.ts) for targets that keep a lifecycle (see
    * src/lifecycle/uses-lifecycle.ts), no ordering for the others.

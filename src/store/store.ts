@@ -74,6 +74,21 @@ export interface IngestItem {
   readonly groups?: readonly (GroupCheck | null)[];
   /** The event's incident (key, severity level, host, agent): folded into its record in the same transaction. */
   readonly incident?: IncidentFacts | undefined;
+  /**
+   * The targets this update or resolve may follow its incident to (src/lifecycle/follow-targets.ts): in the
+   * same transaction, each one that has a delivery of an earlier event of the incident (`incident.key`), other
+   * than one held `silenced`, `muted` or `suppressed`, gets a delivery too. Never grouped nor throttled.
+   */
+  readonly follow?: readonly FollowCandidate[];
+}
+
+/** A delivery an event gets only if its incident reached the target before. */
+export interface FollowCandidate {
+  readonly target: string;
+  /** The delivery's correlation key, as for a routed delivery. */
+  readonly key: string | null;
+  /** A silence that holds the event holds this delivery too. */
+  readonly hold: DeliveryHold | null;
 }
 
 export type IngestResult =
@@ -83,6 +98,8 @@ export type IngestResult =
       readonly deliveries: number;
       /** How many of `deliveries` a throttle suppressed (decided in the journal); absent when none. */
       readonly suppressed?: number;
+      /** The targets the event followed its incident to (counted in `deliveries`); absent when none. */
+      readonly followed?: readonly string[];
     }
   | { readonly duplicate: true; readonly eventId: string; readonly deliveries: 0 };
 

@@ -106,7 +106,7 @@ fallback: []
     const io = fakeCliIo(temp.dir, env);
     expect(await runCheck(['teams.yaml'], io)).toBe(1);
     expect(io.out().split('\n')).toEqual([
-      'teams.yaml:5:5: error: targets.soc-teams: unknown property "channel" (allowed: type, webhook_url, message, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, throttle)',
+      'teams.yaml:5:5: error: targets.soc-teams: unknown property "channel" (allowed: type, webhook_url, message, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, follow, throttle)',
       'teams.yaml:7:13: error: targets.soc-teams.message.type: needs type: AdaptiveCard (the card) or type: message (the whole payload)',
       'teams.yaml:8:39: error: targets.soc-teams.message.body[0].text: undefined filter: shout (template line 1, column 1)',
       'teams.yaml: 3 errors, 0 warnings',

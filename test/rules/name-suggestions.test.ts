@@ -26,7 +26,7 @@ fallback: [pagr]
 `;
     expect(problems(text).filter((line) => !line.includes('unused_target'))).toEqual([
       '4:19 schema: targets.ticket.type: must be one of: slack, teams, email, http, pagerduty (did you mean "http"?)',
-      '5:54 schema: targets.hook: unknown property "timout": did you mean "timeout"? (allowed: type, url, method, headers, auth, body, raw_body, content_type, sign, ca, key, requests, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, throttle)',
+      '5:54 schema: targets.hook: unknown property "timout": did you mean "timeout"? (allowed: type, url, method, headers, auth, body, raw_body, content_type, sign, ca, key, requests, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, follow, throttle)',
       '8:36 unknown_severity_level: "hihg" is not one of the severities: did you mean "high"? (info, low, medium, high, critical)',
       '9:10 unknown_target: unknown target "soc-alert": did you mean "soc-alerts"? (defined: soc-alerts, pager, ticket, hook)',
       '10:12 unknown_target: unknown target "pagr": did you mean "pager"? (defined: soc-alerts, pager, ticket, hook)',

@@ -25,7 +25,7 @@ routes:
 fallback: [chat]
 `;
     expect(problems(text)).toEqual([
-      '2:64 error schema: targets.chat: unknown property "chanel": did you mean "channel"? (allowed: type, webhook_url, token, base_url, channel, username, icon_emoji, message, key, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, throttle)',
+      '2:64 error schema: targets.chat: unknown property "chanel": did you mean "channel"? (allowed: type, webhook_url, token, base_url, channel, username, icon_emoji, message, key, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, follow, throttle)',
       '3:3 warning unused_target: target "pager" is not used by any route or the fallback',
       '3:18 error schema: targets.pager.type: must be one of: slack, teams, email, http, pagerduty',
       '4:3 warning unused_target: target "spare" is not used by any route or the fallback',

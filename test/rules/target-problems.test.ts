@@ -179,7 +179,7 @@ describe('target problems', () => {
       '4:101 error bad_message: targets.typo.message.type: needs type: AdaptiveCard (the card) or type: message (the whole payload)',
       '5:96 error bad_message: targets.untyped.message: needs type: AdaptiveCard (the card) or type: message (the whole payload)',
       '6:95 error schema: targets.listed.message: must be a map',
-      '7:86 error schema: targets.chanel: unknown property "channel" (allowed: type, webhook_url, message, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, throttle)',
+      '7:86 error schema: targets.chanel: unknown property "channel" (allowed: type, webhook_url, message, retry, rate_limit, concurrency, circuit_breaker, timeout, allow_link_local, follow, throttle)',
       '8:151 error template_syntax: targets.template.message.body[0].text: undefined filter: nope (template line 1, column 1)',
     ]);
   });

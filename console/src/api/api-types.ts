@@ -125,6 +125,8 @@ export interface Routing {
   readonly usedFallback: boolean;
   readonly stoppedBy: string | null;
   readonly routes: readonly RouteStep[];
+  /** Targets an update or resolve follows its incident to, besides the routes', and why. */
+  readonly followed?: readonly { readonly target: string; readonly reason: string }[];
   readonly requests?: readonly RequestExplanation[];
   readonly silencedBy?: { readonly id: string; readonly comment: string; readonly createdBy: string } | null;
   readonly muted?: unknown;

@@ -38,6 +38,15 @@ export function RoutingTable(props: { readonly routing: Routing; readonly captio
           </tbody>
         </table>
       </TableWrap>
+      {routing.followed !== undefined && routing.followed.length > 0 && (
+        <ul class="followed">
+          {routing.followed.map((followed) => (
+            <li key={followed.target}>
+              {followed.target}: {followed.reason}
+            </li>
+          ))}
+        </ul>
+      )}
       {routing.requests !== undefined && routing.requests.length > 0 && (
         <ul class="requests">
           {routing.requests.map((request) => (

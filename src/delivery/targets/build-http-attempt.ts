@@ -1,4 +1,5 @@
-import { chooseSituation } from '../../lifecycle/choose-situation.js';
+import { chooseSituation, type Situation } from '../../lifecycle/choose-situation.js';
+import { FOLLOWING_KINDS } from '../../lifecycle/follow-targets.js';
 import type { HttpRequestSpec, HttpTargetSpec } from '../../rules/rules.js';
 import { SwitchyardError } from '../../switchyard-error.js';
 import { buildTemplateContext } from '../../templates/build-template-context.js';
@@ -40,13 +41,14 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
   const contextOf = (): TemplateContext =>
     (context ??= { ...buildTemplateContext(job), ref: references ?? {}, situation });
   const parts = buildHttpRequest(spec, job, request.body, contextOf);
+  const note = replayedCreate(spec, situation, job) ?? sentAsCreate(spec, job, situation);
   return {
     ...parts,
     url: attemptUrl(spec, request, contextOf),
     method: request.method,
     // A capture reads the whole answer (up to the sender's bound), not the excerpt kept for the record.
     keepBytes: request.capture.some((capture) => capture.from === 'body') ? ANSWER_BOUND_BYTES : undefined,
-    delivered: (answer, outcome) => captured(request, answer, outcome, replayedCreate(spec, situation, job)),
+    delivered: (answer, outcome) => captured(request, answer, outcome, note),
   };
 }
 
@@ -65,6 +67,17 @@ export const NOTHING_TO_RESOLVE =
 /** A target with per-situation requests, for a delivery with a correlation key. */
 function hasLifecycle(spec: HttpTargetSpec, job: DeliveryJob): boolean {
   return spec.requests !== undefined && spec.requests !== null && job.correlationKey !== null;
+}
+
+/**
+ * An update that opens the ticket (its create was never delivered, nothing was captured: the incident rose onto
+ * this target's route with it, or its create went elsewhere) says so in its attempt record.
+ */
+function sentAsCreate(spec: HttpTargetSpec, job: DeliveryJob, situation: Situation): string | undefined {
+  if (situation !== 'create' || !FOLLOWING_KINDS.has(job.event.kind)) return undefined;
+  if (spec.requests === undefined || spec.requests === null) return undefined;
+  const key = job.correlationKey ?? null;
+  return key === null ? undefined : `sent as create: nothing was delivered or captured for key ${key} yet`;
 }
 
 /** Undefined for the one static URL of a target without `requests:`, which the target parsed once. */

@@ -15,6 +15,7 @@ export interface DeliveryOptionsYaml {
   readonly circuit_breaker?: { readonly failures?: unknown; readonly cooldown?: unknown };
   readonly timeout?: unknown;
   readonly allow_link_local?: unknown;
+  readonly follow?: unknown;
 }
 
 export interface SlackTargetYaml extends DeliveryOptionsYaml {

@@ -43,7 +43,7 @@ export const RULES_TESTS_SCHEMA = {
           },
           references: {
             description:
-              "Issue 14: the history to assume, per target: the values its key has captured so far ({} for a key started without captures). A target not named has none: the event is its key's first.",
+              "Issue 14: the history to assume, per target: the values its key has captured so far ({} for a key started without captures). A target not named has none: the event is its key's first. A target named here received the incident, so an update or resolve follows it there (unless it does not follow).",
             type: 'object',
             propertyNames: { minLength: 1 },
             additionalProperties: {

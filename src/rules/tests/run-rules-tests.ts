@@ -1,5 +1,7 @@
 import type { Situation } from '../../lifecycle/choose-situation.js';
 import { explainRequests, keyedDeliveries, type RequestExplanation } from '../../lifecycle/explain-requests.js';
+import { followCandidates } from '../../lifecycle/follow-candidates.js';
+import type { FollowedTarget } from '../../lifecycle/follow-targets.js';
 import { routeEvent } from '../route-event.js';
 import type { CompiledRules } from '../rules.js';
 import type { RulesTestCase } from './load-rules-tests-file.js';
@@ -22,6 +24,8 @@ export interface RulesTestResult {
   /** With `expect_muted`: expected muted but not, and muted but not expected. */
   readonly mutedMissing: readonly string[];
   readonly mutedUnexpected: readonly string[];
+  /** Targets in `actual` only because the event follows its incident there (named in `references:`). */
+  readonly followed: readonly FollowedTarget[];
   /** With `expect_requests`: each target whose request differs, with the request it would use (or not routed). */
   readonly requestMismatches: readonly RequestMismatch[];
 }
@@ -39,7 +43,11 @@ export function runRulesTests(rules: CompiledRules, cases: readonly RulesTestCas
     const decision = routeEvent(rules, testCase.event, testCase.at);
     const muted = decision.targets.filter((target) => decision.muted?.[target] !== undefined);
     // `expect` names the targets the event is sent to: muted ones are recorded, not sent.
-    const sent = decision.targets.filter((target) => !muted.includes(target));
+    // A target named in `references:` received the incident: an update or resolve follows it there.
+    const reached = Object.keys(testCase.references ?? {});
+    const followed = followCandidates(rules, testCase.event, decision.targets, reached);
+    const routed = decision.targets.filter((target) => !muted.includes(target));
+    const sent = [...routed, ...followed.map((f) => f.target)];
     const { missing, unexpected } = compare(sent, testCase.expect);
     const mutedCheck = testCase.expectMuted === undefined ? compare([], []) : compare(muted, testCase.expectMuted);
     const requestMismatches = checkRequests(rules, testCase, sent);
@@ -54,6 +62,7 @@ export function runRulesTests(rules: CompiledRules, cases: readonly RulesTestCas
       unexpected,
       matchedRoutes: decision.matchedRoutes,
       usedFallback: decision.usedFallback,
+      followed,
       muted,
       mutedBy: decision.muted ?? {},
       mutedMissing: mutedCheck.missing,

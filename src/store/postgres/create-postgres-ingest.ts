@@ -4,6 +4,7 @@ import { bigintArrayLiteral } from './bigint-array-literal.js';
 import { dedupeLockKeys } from './dedupe-lock-keys.js';
 import { insertGrouped } from './postgres-digests.js';
 import { insertIngestRows } from './insert-ingest-rows.js';
+import { insertFollowUps } from './insert-follow-ups.js';
 import { prepared } from './prepared.js';
 import { recordPostgresIncidents } from './postgres-incidents.js';
 import { resolveDuplicates, type Original } from './resolve-duplicates.js';
@@ -78,10 +79,17 @@ export function createPostgresIngest(
           if (group !== null)
             await insertGrouped(client, { eventId: event.id, target, at: event.receivedAt, key }, group);
         }
-        if (suppressed.size === 0) return results;
+        const followed = await insertFollowUps(client, fresh);
+        if (suppressed.size === 0 && followed.size === 0) return results;
         return results.map((r) => {
-          const count = r.duplicate ? undefined : suppressed.get(r.eventId);
-          return count === undefined ? r : { ...r, suppressed: count };
+          if (r.duplicate) return r;
+          const count = suppressed.get(r.eventId);
+          const targets = followed.get(r.eventId);
+          return {
+            ...r,
+            ...(count !== undefined && { suppressed: count }),
+            ...(targets !== undefined && { followed: targets, deliveries: r.deliveries + targets.length }),
+          };
         });
       },
       lockKeys(dedupeLockKeys(namespace, items)),

@@ -4,6 +4,7 @@ import type { IncidentRecord } from '../../lifecycle/incident-record.js';
 import type { IncidentFilter, IncidentHistory, IncidentEventRow } from '../incident-journal.js';
 import { HISTORY_EVENTS, INCIDENT_COLUMNS, INCIDENT_EVENTS_SQL, incidentListSql } from '../incident-sql.js';
 import { toStoredDelivery } from '../key-order-sql.js';
+import { reachedTargetsSql } from '../reached-targets-sql.js';
 import type { IngestItem, StoredDelivery } from '../store.js';
 import { LISTED_COLUMNS } from './prepare-sqlite-statements.js';
 
@@ -34,8 +35,15 @@ export function createSqliteIncidents(db: Database.Database) {
        WHERE event_id IN (SELECT value FROM json_each(?)) AND correlation_key IS NOT NULL)
      ORDER BY target, key`,
   );
+  const reached = db
+    .prepare<[source: string, key: string, eventId: string], string>(reachedTargetsSql('d.event_id <> ?'))
+    .pluck();
 
   return {
+    /** In the caller's transaction, before the event's follow-ups: the targets its incident reached so far. */
+    reached(source: string, key: string, eventId: string): Set<string> {
+      return new Set(reached.all(source, key, eventId));
+    },
     /** In the caller's transaction, after the event's row: its incident folded one event further. */
     record(item: IngestItem): void {
       const facts = item.incident;

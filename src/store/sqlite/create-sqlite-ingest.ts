@@ -22,7 +22,7 @@ export function createSqliteIngest(
   db: Database.Database,
   statements: SqliteStatements,
   digests: Pick<SqliteDigests, 'join' | 'endOfGroup' | 'rolledBack'>,
-  incidents: Pick<SqliteIncidents, 'record'>,
+  incidents: Pick<SqliteIncidents, 'record' | 'reached'>,
 ): SqliteIngest {
   const throttles = createSqliteThrottles(db);
   const ingestOne = (item: IngestItem): IngestResult => {
@@ -70,10 +70,30 @@ export function createSqliteIngest(
         statements.insertThrottledDelivery.run({ eventId, target, at, key, state, heldBy, throttleKey, count });
       } else statements.insertPendingDelivery.run({ eventId, target, at, key });
     });
-    const deliveries = item.targets.length;
-    return suppressedCount === 0
-      ? { duplicate: false, eventId: event.id, deliveries }
-      : { duplicate: false, eventId: event.id, deliveries, suppressed: suppressedCount };
+    const followed = follow(item);
+    const deliveries = item.targets.length + followed.length;
+    return {
+      duplicate: false,
+      eventId: event.id,
+      deliveries,
+      ...(suppressedCount > 0 && { suppressed: suppressedCount }),
+      ...(followed.length > 0 && { followed }),
+    };
+  };
+  // The follow-ups of an update or resolve, to the targets its incident reached (src/lifecycle/follow-targets.ts).
+  const follow = ({ event, incident, follow: candidates }: IngestItem): string[] => {
+    if (incident === undefined || candidates === undefined) return [];
+    const reached = incidents.reached(event.source, incident.key, event.id);
+    const eventId = event.id;
+    const at = event.receivedAt;
+    const followed: string[] = [];
+    for (const { target, key, hold } of candidates) {
+      if (!reached.has(target)) continue;
+      if (hold) statements.insertHeldDelivery.run({ eventId, target, at, key, state: hold.state, heldBy: hold.by });
+      else statements.insertPendingDelivery.run({ eventId, target, at, key });
+      followed.push(target);
+    }
+    return followed;
   };
   const ingestAll = db.transaction((items: readonly IngestItem[]) => {
     const results = items.map(ingestOne);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildHttpAttempt, NOTHING_TO_RESOLVE } from '../../../src/delivery/targets/build-http-attempt.js';
+import type { HttpAnswer } from '../../../src/delivery/http/create-http-sender.js';
+import type { HttpRequestParts } from '../../../src/delivery/targets/build-http-request.js';
 import { chooseHttpRequest } from '../../../src/delivery/targets/choose-http-request.js';
 import type { DeliveryJob } from '../../../src/delivery/target.js';
 import { httpSpecCompiler } from './http-spec-compiler.js';
@@ -126,5 +128,27 @@ describe('buildHttpAttempt', () => {
       status: 200,
       detail: 'ok',
     });
+  });
+});
+
+describe('buildHttpAttempt: an update sent as a create', () => {
+  const keyed = (kind: string) => ({ ...job(kind, null), correlationKey: 'incident:inc_1' });
+  const answer = { status: 201, headers: {}, body: Buffer.from('{}') } as unknown as HttpAnswer;
+  const delivered = { kind: 'delivered', detail: 'HTTP 201' } as const;
+
+  it('says so in the attempt record when nothing was delivered or captured for its key', () => {
+    const parts = buildHttpAttempt(CREATE_ONLY, keyed('incident.updated')) as HttpRequestParts;
+    expect(parts.delivered?.(answer, delivered)).toEqual({
+      kind: 'delivered',
+      detail: 'sent as create: nothing was delivered or captured for key incident:inc_1 yet; HTTP 201',
+    });
+  });
+
+  it('says nothing for a create, nor for an update of a started key', () => {
+    const create = buildHttpAttempt(CREATE_ONLY, keyed('incident.created')) as HttpRequestParts;
+    expect(create.delivered?.(answer, delivered) ?? delivered).toEqual(delivered);
+    const started = { ...keyed('incident.updated'), references: { ticket: 'SOC-1' } };
+    const update = buildHttpAttempt(NO_RESOLVE, started) as HttpRequestParts;
+    expect(update.delivered?.(answer, delivered) ?? delivered).toEqual(delivered);
   });
 });
