@@ -41,7 +41,11 @@ export function readCaptures(
       }
       value = capture.path.reduce<unknown>(step, json.value);
     }
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    if (typeof value === 'string' && value.includes('\0')) {
+      // PostgreSQL's text and jsonb cannot hold it: recording the attempt would fail, and the delivery (a
+      // ticket already opened) would be sent again and again.
+      missing.push({ name: capture.name, reason: 'the value holds a NUL character, which the journal cannot keep' });
+    } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
       Object.defineProperty(captured, capture.name, { value: String(value), enumerable: true });
     } else {
       const absent = value === undefined || value === null;

@@ -37,6 +37,17 @@ describe('readCaptures', () => {
     ).toEqual([{ name: 'ticket', reason: 'the answer is not JSON' }]);
   });
 
+  it('takes no value holding a NUL character, which the journal cannot keep, and says so', () => {
+    const answer = { headers: {}, body: body({ key: 'SOC-\u00007', count: 2 }) };
+    expect(readCaptures(CAPTURES.slice(0, 3), answer)).toEqual({
+      captured: { count: '2' },
+      missing: [
+        { name: 'ticket', reason: 'the value holds a NUL character, which the journal cannot keep' },
+        { name: 'id', reason: 'no body.result.0.sys_id in the answer' },
+      ],
+    });
+  });
+
   it('reads no body value from an answer cut at the bound (a part of it is not the JSON), headers still', () => {
     const answer = {
       headers: { location: '/issues/7' },
