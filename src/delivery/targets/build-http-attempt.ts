@@ -21,8 +21,9 @@ import { renderUrl } from './render-url.js';
 export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRequestParts | Outcome {
   const references = job.references ?? null;
   const situation = chooseSituation(job.event.kind, references);
-  if (situation === 'resolve' && references === null && hasLifecycle(spec, job)) {
-    // Dead-lettering it would block the key's later events (a new incident of the same id) for nothing.
+  if (situation === 'resolve' && references === null && hasLifecycle(spec, job) && job.replayed !== true) {
+    // Dead-lettering it would block the key's later events (a new incident of the same id) for nothing. A
+    // replayed resolve was delivered once (which cleared the key's references): the operator asked for it again.
     return { kind: 'skipped', error: NOTHING_TO_RESOLVE };
   }
   const { name, request } = chooseHttpRequest(spec, situation);
@@ -41,7 +42,10 @@ export function buildHttpAttempt(spec: HttpTargetSpec, job: DeliveryJob): HttpRe
   const contextOf = (): TemplateContext =>
     (context ??= { ...buildTemplateContext(job), ref: references ?? {}, situation });
   const parts = buildHttpRequest(spec, job, request.body, contextOf);
-  const note = replayedCreate(spec, situation, job) ?? sentAsCreate(spec, job, situation);
+  const notes = [replayedCreate(spec, situation, job), sentAsCreate(spec, job, situation)].filter(
+    (n) => n !== undefined,
+  );
+  const note = notes.length === 0 ? undefined : notes.join('; ');
   return {
     ...parts,
     url: attemptUrl(spec, request, contextOf),

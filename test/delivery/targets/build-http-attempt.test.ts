@@ -63,6 +63,11 @@ describe('buildHttpAttempt', () => {
     });
   });
 
+  it('never skips a replayed resolve: it was delivered once, which cleared its key, and is asked for again', () => {
+    const replayed = { ...job('incident.resolved', null), replayed: true };
+    expect(buildHttpAttempt(FULL, replayed)).not.toMatchObject({ kind: 'skipped' });
+  });
+
   it('dead-letters a request whose URL needs a reference the key does not have, naming it', () => {
     // A create delivered without its capture leaves the key with references but no ticket.
     expect(buildHttpAttempt(FULL, job('incident.updated', {}))).toEqual({
