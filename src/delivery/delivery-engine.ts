@@ -265,6 +265,9 @@ export function createDeliveryEngine(options: DeliveryEngineOptions): DeliveryEn
         sweptAt = Number.NEGATIVE_INFINITY; // the first pass tries again
         logFailure('delivery cannot reach the journal yet; retrying', { error: String(error) });
       }
+      // Every target's client before the start resolves (some load their module on first use): status() and
+      // the metrics name every target from then on.
+      await syncLanes(options.rules(), now);
       wake();
     },
     wake: (targets) => wake(targets),
